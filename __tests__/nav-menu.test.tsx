@@ -1,0 +1,95 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { NavMenu } from '@/components/nav-menu';
+import { mainNav } from '@/lib/site';
+
+jest.mock('next/navigation', () => ({ usePathname: () => '/rest' }));
+
+function renderMenu() {
+  const user = userEvent.setup();
+  render(
+    <>
+      <NavMenu items={mainNav} />
+      <button type="button">Outside</button>
+    </>,
+  );
+  return { user, services: screen.getByRole('button', { name: 'Services' }), vessel: screen.getByRole('button', { name: 'Vessel / Rig IT' }) };
+}
+
+describe('NavMenu', () => {
+  it('opens a dropdown with Enter and closes it with Escape, returning focus to its button', async () => {
+    const { user, services } = renderMenu();
+    services.focus();
+    await user.keyboard('{Enter}');
+    expect(services).toHaveAttribute('aria-expanded', 'true');
+    const list = document.getElementById(services.getAttribute('aria-controls')!)!;
+    expect(list).toBeVisible();
+
+    await user.tab();
+    expect(screen.getByRole('link', { name: 'Software Development' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(services).toHaveAttribute('aria-expanded', 'false');
+    expect(list).not.toBeVisible();
+    expect(services).toHaveFocus();
+  });
+
+  it('keeps one dropdown open at a time', async () => {
+    const { user, services, vessel } = renderMenu();
+    await user.click(services);
+    await user.click(vessel);
+    expect(services).toHaveAttribute('aria-expanded', 'false');
+    expect(vessel).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  it('closes a dropdown when focus leaves it', async () => {
+    const { user, vessel } = renderMenu();
+    await user.click(vessel);
+    await user.tab(); // Communication
+    await user.tab(); // Onboard Networks
+    await user.tab(); // IT Management
+    await user.tab(); // About, outside the group
+    expect(screen.getByRole('link', { name: 'About' })).toHaveFocus();
+    expect(vessel).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('closes a dropdown on a click outside the navigation', async () => {
+    const { user, services } = renderMenu();
+    await user.click(services);
+    await user.click(screen.getByRole('button', { name: 'Outside' }));
+    expect(services).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('marks the current page, and only it, with aria-current', async () => {
+    const { user, services } = renderMenu();
+    await user.click(services);
+    expect(screen.getByRole('link', { name: 'Legacy to REST API' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getAllByRole('link').filter((link) => link.hasAttribute('aria-current'))).toHaveLength(1);
+  });
+
+  it('opens the small-screen menu, moves focus into it, and Escape closes it back to the button', async () => {
+    window.matchMedia = jest.fn().mockReturnValue({ matches: false, addEventListener: jest.fn(), removeEventListener: jest.fn() });
+    const { user } = renderMenu();
+    const menuButton = screen.getByRole('button', { name: 'Menu' });
+    await user.click(menuButton);
+    expect(menuButton).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('link', { name: 'Home' })).toHaveFocus();
+    expect(document.body.style.overflow).toBe('hidden');
+
+    await user.keyboard('{Escape}');
+    expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+    expect(menuButton).toHaveFocus();
+    expect(document.body.style.overflow).toBe('');
+  });
+
+  it('closes the small-screen menu when an item is selected', async () => {
+    window.matchMedia = jest.fn().mockReturnValue({ matches: false, addEventListener: jest.fn(), removeEventListener: jest.fn() });
+    const { user } = renderMenu();
+    const menuButton = screen.getByRole('button', { name: 'Menu' });
+    await user.click(menuButton);
+    // jsdom cannot navigate; the app router would take over the click in a browser.
+    const link = screen.getByRole('link', { name: 'About' });
+    link.addEventListener('click', (event) => event.preventDefault());
+    await user.click(link);
+    expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+  });
+});

@@ -1,0 +1,60 @@
+import type { Metadata } from 'next';
+import { ButtonLink } from '@/components/button-link';
+import { CtaBanner } from '@/components/cta-banner';
+import { FeatureCard } from '@/components/feature-card';
+import { CardGrid, Section } from '@/components/section';
+import { ServicePage } from '@/components/service-page';
+import { pageMetadata } from '@/lib/metadata';
+
+export function generateMetadata(): Metadata {
+  return pageMetadata({
+    title: 'AI Automation: Local Document Hub and AI Agents | NPTS',
+    description:
+      'Put AI to work on your own terms: a local AI document hub with natural-language search and automatic summaries, and AI agents for customer support and workflows.',
+    path: '/ai',
+  });
+}
+
+export default function AiAutomationPage() {
+  return (
+    <ServicePage
+      eyebrow="Services"
+      title="AI automation"
+      lead="Practical AI that saves your team hours every week, running where your data already is. We build private document search and AI agents that take over routine work."
+      actions={<ButtonLink href="/contact" variant="accent">Get started</ButtonLink>}
+    >
+      <Section title="Local AI document hub" tone="alt" intro="Your manuals, contracts and reports, searchable in plain language, on infrastructure you control.">
+        <CardGrid>
+          <FeatureCard title="Natural-language search">
+            <p>Ask a question the way you would ask a colleague and get the passage that answers it.</p>
+          </FeatureCard>
+          <FeatureCard title="Automatic summaries">
+            <p>Long documents condensed into the points that matter, ready to read or share.</p>
+          </FeatureCard>
+          <FeatureCard title="Private by design">
+            <p>Runs locally, so sensitive documents never leave your environment.</p>
+          </FeatureCard>
+        </CardGrid>
+      </Section>
+      <Section title="AI agents" intro="Agents that handle the repetitive parts of your day and hand over to people when it matters.">
+        <CardGrid>
+          <FeatureCard title="Customer support">
+            <p>Answers common questions around the clock, from your own knowledge base.</p>
+          </FeatureCard>
+          <FeatureCard title="Workflows">
+            <p>Routes requests, fills in records and keeps processes moving between your systems.</p>
+          </FeatureCard>
+        </CardGrid>
+        <p>
+          <ButtonLink href="/contact">Get started</ButtonLink>
+        </p>
+      </Section>
+      <CtaBanner title="See what AI can do for your business" linkText="Contact us" href="/contact">
+        We will look at your processes with you and show where automation pays off first.
+      </CtaBanner>
+      <Section title="Questions about AI automation?" align="center">
+        <ButtonLink href="/contact">Contact us</ButtonLink>
+      </Section>
+    </ServicePage>
+  );
+}

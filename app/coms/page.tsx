@@ -1,0 +1,51 @@
+import type { Metadata } from 'next';
+import { ButtonLink } from '@/components/button-link';
+import { FeatureCard } from '@/components/feature-card';
+import { CardGrid, Section } from '@/components/section';
+import { ServicePage } from '@/components/service-page';
+import { pageMetadata } from '@/lib/metadata';
+
+export function generateMetadata(): Metadata {
+  return pageMetadata({
+    title: 'Vessel & Rig Communication: VSAT and 4/5G | NPTS',
+    description:
+      'Reliable connectivity at sea and offshore: VSAT satellite links, 4/5G and near-shore 4/5G data, designed, installed and supported remotely by NPTS.',
+    path: '/coms',
+  });
+}
+
+export default function CommunicationPage() {
+  return (
+    <ServicePage
+      eyebrow="Vessel / Rig IT"
+      title="Communication at sea and offshore"
+      lead="Your crew, your systems and your office stay connected wherever the vessel or rig is. We combine satellite (VSAT) and 4/5G links so that operations run on the best connection available, at a cost you can plan."
+    >
+      <Section title="Connectivity that follows the route" tone="alt">
+        <CardGrid>
+          <FeatureCard title="VSAT satellite">
+            <p>
+              Always-on satellite links for open water and remote fields, sized to your traffic and managed
+              end to end: terminals, airtime and monitoring.
+            </p>
+          </FeatureCard>
+          <FeatureCard title="4/5G on board">
+            <p>
+              Cellular routers and antennas that switch to 4/5G whenever a network is in range, for faster
+              and cheaper data than satellite.
+            </p>
+          </FeatureCard>
+          <FeatureCard title="Near-shore 4/5G data">
+            <p>
+              High-throughput data close to the coast and in port, so updates, backups and crew traffic move
+              when bandwidth is cheapest.
+            </p>
+          </FeatureCard>
+        </CardGrid>
+      </Section>
+      <Section title="Talk to us about your fleet" align="center" intro="Tell us where you sail and what you need to run; we will propose the right mix of links.">
+        <ButtonLink href="/contact">Contact us</ButtonLink>
+      </Section>
+    </ServicePage>
+  );
+}

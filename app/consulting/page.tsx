@@ -1,0 +1,56 @@
+import type { Metadata } from 'next';
+import { ButtonLink } from '@/components/button-link';
+import { CtaBanner } from '@/components/cta-banner';
+import { FeatureCard } from '@/components/feature-card';
+import { CardGrid, Section } from '@/components/section';
+import { ServicePage } from '@/components/service-page';
+import { pageMetadata } from '@/lib/metadata';
+
+export function generateMetadata(): Metadata {
+  return pageMetadata({
+    title: 'IT Consulting: Support, Architecture and Security | NPTS',
+    description:
+      'IT consulting with over 50 years of combined experience: remote and on-site support, preventive maintenance, network and system architecture, security and change management.',
+    path: '/consulting',
+  });
+}
+
+export default function ItConsultingPage() {
+  return (
+    <ServicePage
+      eyebrow="Services"
+      title="IT consulting"
+      lead="Experienced advice and hands-on help for the IT your business depends on. Our consultants bring over 50 years of combined experience to support, architecture and security."
+      actions={<ButtonLink href="/contact" variant="accent">Get started</ButtonLink>}
+    >
+      <Section title="How we help" tone="alt">
+        <CardGrid>
+          <FeatureCard title="Remote and on-site support">
+            <p>Help when you need it, from our remote team or on site.</p>
+          </FeatureCard>
+          <FeatureCard title="Preventive maintenance">
+            <p>Regular checks and updates that stop problems before they stop you.</p>
+          </FeatureCard>
+          <FeatureCard title="Network and system architecture">
+            <p>Infrastructure designed to be reliable, secure and ready to grow.</p>
+          </FeatureCard>
+          <FeatureCard title="Security management">
+            <p>Risks assessed, systems hardened and access kept under control.</p>
+          </FeatureCard>
+          <FeatureCard title="Change management">
+            <p>Upgrades and migrations planned and carried out without disrupting your work.</p>
+          </FeatureCard>
+        </CardGrid>
+        <p>
+          <ButtonLink href="/contact">Get started</ButtonLink>
+        </p>
+      </Section>
+      <CtaBanner title="Need a second opinion on your IT?" linkText="Contact us" href="/contact">
+        Tell us what is on your mind; a short call is often enough to see the way forward.
+      </CtaBanner>
+      <Section title="Talk to a consultant" align="center">
+        <ButtonLink href="/contact">Contact us</ButtonLink>
+      </Section>
+    </ServicePage>
+  );
+}

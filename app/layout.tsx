@@ -1,0 +1,47 @@
+import type { Metadata, Viewport } from 'next';
+import localFont from 'next/font/local';
+import { SiteHeader } from '@/components/site-header';
+import { ShareStrip } from '@/components/share-strip';
+import { SiteFooter } from '@/components/site-footer';
+import { sharedOpenGraph } from '@/lib/metadata';
+import { site } from '@/lib/site';
+import './globals.css';
+
+// Self-hosted from @fontsource-variable/inter: no font CDN at build or run time.
+const inter = localFont({
+  src: '../node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2',
+  variable: '--font-inter',
+  display: 'swap',
+  weight: '100 900',
+});
+
+export const metadata: Metadata = {
+  metadataBase: new URL(site.url),
+  title: site.title,
+  description: site.description,
+  applicationName: site.name,
+  openGraph: { ...sharedOpenGraph, title: site.title, description: site.description, url: '/', images: [site.ogImage] },
+  twitter: { card: 'summary_large_image', title: site.title, description: site.description, images: [site.ogImage] },
+};
+
+export const viewport: Viewport = {
+  themeColor: '#0b2140',
+};
+
+export default function RootLayout({ children }: Readonly<{ children: React.ReactNode }>) {
+  return (
+    <html lang="en" className={inter.variable}>
+      <body>
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+        <SiteHeader />
+        <main id="main" tabIndex={-1}>
+          {children}
+        </main>
+        <ShareStrip />
+        <SiteFooter />
+      </body>
+    </html>
+  );
+}

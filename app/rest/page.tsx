@@ -1,0 +1,50 @@
+import type { Metadata } from 'next';
+import { ButtonLink } from '@/components/button-link';
+import { FeatureCard } from '@/components/feature-card';
+import { CardGrid, Section } from '@/components/section';
+import { ServicePage } from '@/components/service-page';
+import { Testimonial } from '@/components/testimonial';
+import { pageMetadata } from '@/lib/metadata';
+import { site } from '@/lib/site';
+
+export function generateMetadata(): Metadata {
+  return pageMetadata({
+    title: 'Legacy Database to REST API Conversion | NPTS',
+    description:
+      'Turn a legacy database into a secure, documented REST API, so new applications and partners can use your data without replacing the system behind it.',
+    path: '/rest',
+  });
+}
+
+export default function LegacyToRestPage() {
+  return (
+    <ServicePage
+      eyebrow="Services"
+      title="From legacy database to REST API"
+      lead="Your data is valuable, but locked in an older system. We put a modern REST API in front of the legacy database, so web and mobile apps, partners and automation can use it safely, while the system behind it keeps running."
+    >
+      <Section title="What you get" tone="alt">
+        <CardGrid>
+          <FeatureCard title="A clean, documented API">
+            <p>Clear resources and endpoints over your existing tables, documented for the teams that use them.</p>
+          </FeatureCard>
+          <FeatureCard title="No big-bang migration">
+            <p>The legacy system stays in place; new software is built against the API step by step.</p>
+          </FeatureCard>
+          <FeatureCard title="Security built in">
+            <p>Authentication, access control and validation on every call.</p>
+          </FeatureCard>
+        </CardGrid>
+      </Section>
+      <Section title="What our clients say">
+        <Testimonial attribution={site.testimonialAttribution}>
+          NPTS gave our old database a modern API without disrupting daily operations. Our new applications
+          were built on it in weeks rather than months.
+        </Testimonial>
+      </Section>
+      <Section title="Unlock your data" align="center" tone="alt" intro="Tell us about your database and what you want to connect to it.">
+        <ButtonLink href="/contact">Contact us</ButtonLink>
+      </Section>
+    </ServicePage>
+  );
+}

@@ -1,0 +1,61 @@
+import type { Metadata } from 'next';
+import { ButtonLink } from '@/components/button-link';
+import { FeatureCard } from '@/components/feature-card';
+import { PageHero } from '@/components/page-hero';
+import { CardGrid, Section } from '@/components/section';
+import { pageMetadata } from '@/lib/metadata';
+
+export function generateMetadata(): Metadata {
+  return pageMetadata({
+    title: 'Services: Maritime IT, Software and AI | NPTS',
+    description:
+      'All NPTS services in one place: vessel and rig communication, onboard networks, IT management, custom software, REST APIs, AI automation and IT consulting.',
+    path: '/services',
+  });
+}
+
+export default function ServicesPage() {
+  return (
+    <>
+      <PageHero
+        eyebrow="Services"
+        title="What we do"
+        lead="From the satellite link on a vessel to the software in your office: one remote-first team for connectivity, IT, software and AI."
+      >
+        <ButtonLink href="/contact" variant="accent">Contact us</ButtonLink>
+      </PageHero>
+      <Section title="Vessel / Rig IT">
+        <CardGrid>
+          <FeatureCard title="Communication" href="/coms">
+            <p>VSAT satellite and 4/5G links, including near-shore 4/5G data.</p>
+          </FeatureCard>
+          <FeatureCard title="Onboard Networks" href="/network">
+            <p>Onboard networks with secure VPN links between vessels or rigs and the office.</p>
+          </FeatureCard>
+          <FeatureCard title="IT Management" href="/vrit">
+            <p>24/7 remote support, maintenance and continuous backups of vessel servers.</p>
+          </FeatureCard>
+        </CardGrid>
+      </Section>
+      <Section title="Software, APIs and AI" tone="alt">
+        <CardGrid>
+          <FeatureCard title="Software Development" href="/software">
+            <p>Multi-platform applications for web, desktop and mobile.</p>
+          </FeatureCard>
+          <FeatureCard title="Legacy to REST API" href="/rest">
+            <p>A modern REST API in front of your legacy database.</p>
+          </FeatureCard>
+          <FeatureCard title="Rapid REST API prototyping" href="/proto">
+            <p>CRUD, Swagger documentation and security, in days.</p>
+          </FeatureCard>
+          <FeatureCard title="AI Automation" href="/ai">
+            <p>A local AI document hub and AI agents for support and workflows.</p>
+          </FeatureCard>
+          <FeatureCard title="IT Consulting" href="/consulting">
+            <p>Support, architecture, security and change management.</p>
+          </FeatureCard>
+        </CardGrid>
+      </Section>
+    </>
+  );
+}

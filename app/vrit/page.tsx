@@ -1,0 +1,48 @@
+import type { Metadata } from 'next';
+import { ButtonLink } from '@/components/button-link';
+import { FeatureCard } from '@/components/feature-card';
+import { CardGrid, Section } from '@/components/section';
+import { ServicePage } from '@/components/service-page';
+import { pageMetadata } from '@/lib/metadata';
+
+export function generateMetadata(): Metadata {
+  return pageMetadata({
+    title: 'Vessel & Rig IT Management, 24/7 Remote Support | NPTS',
+    description:
+      'Complete IT management for vessels and rigs: 24/7 remote support, network setup, hardware and software maintenance and continuous backups of vessel servers.',
+    path: '/vrit',
+  });
+}
+
+export default function ItManagementPage() {
+  return (
+    <ServicePage
+      eyebrow="Vessel / Rig IT"
+      title="IT management for vessels and rigs"
+      lead="We look after the IT on board so that your crew can focus on the voyage. One remote team, available around the clock, runs your onboard systems from network to backups."
+    >
+      <Section title="Everything on board, handled" tone="alt">
+        <CardGrid>
+          <FeatureCard title="24/7 remote support">
+            <p>Engineers on call day and night, whatever the time zone the vessel or rig is in.</p>
+          </FeatureCard>
+          <FeatureCard title="Network setup">
+            <p>Onboard networks configured, documented and kept up to date.</p>
+          </FeatureCard>
+          <FeatureCard title="Hardware and software maintenance">
+            <p>Servers, workstations and applications patched, renewed and kept in working order.</p>
+          </FeatureCard>
+          <FeatureCard title="Continuous backups">
+            <p>Vessel servers backed up continuously, so data survives hardware failure at sea.</p>
+          </FeatureCard>
+          <FeatureCard title="Customised solutions">
+            <p>Tools and integrations built for the way your fleet actually works.</p>
+          </FeatureCard>
+        </CardGrid>
+      </Section>
+      <Section title="Hand us the IT on board" align="center" intro="Tell us about your fleet and we will propose a support plan that fits it.">
+        <ButtonLink href="/contact">Contact us</ButtonLink>
+      </Section>
+    </ServicePage>
+  );
+}

@@ -1,0 +1,25 @@
+import Link from 'next/link';
+import styles from './cta-banner.module.css';
+
+type CtaBannerProps = {
+  title: string;
+  children: React.ReactNode;
+  linkText: string;
+  href: string;
+};
+
+/** The closing banner of a page: a last prompt with a text link to act on it. */
+export function CtaBanner({ title, children, linkText, href }: CtaBannerProps) {
+  return (
+    <section className={styles.banner}>
+      <div className={styles.inner}>
+        <h2 className={styles.title}>{title}</h2>
+        <p>{children}</p>
+        <Link href={href} className={styles.link}>
+          {linkText}
+          <span aria-hidden="true"> →</span>
+        </Link>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,55 @@
+import Image from 'next/image';
+import Link from 'next/link';
+import { Logo } from '@/components/logo';
+import { footerLinks, site } from '@/lib/site';
+import styles from './site-footer.module.css';
+
+export function SiteFooter() {
+  return (
+    <footer className={styles.footer}>
+      <div className={styles.inner}>
+        <div className={styles.about}>
+          <Logo />
+          <p>
+            Remote-first IT for vessels, rigs and businesses. Registered in {site.registeredIn}.
+          </p>
+        </div>
+        <nav aria-labelledby="footer-quick-links">
+          <h2 id="footer-quick-links" className={styles.heading}>
+            Quick links
+          </h2>
+          <ul className={styles.list}>
+            {footerLinks.map((link) => (
+              <li key={link.href}>
+                <Link href={link.href}>{link.label}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div>
+          <h2 className={styles.heading}>Contact</h2>
+          <ul className={styles.list}>
+            <li>
+              Phone: <a href={`tel:${site.phone.tel}`}>{site.phone.display}</a>
+            </li>
+            <li>Location: {site.location}</li>
+          </ul>
+        </div>
+        <div>
+          <h2 className={styles.heading}>Partner</h2>
+          <a href={site.partner.href} className={styles.partner} target="_blank" rel="noopener">
+            <Image
+              src={site.partner.logo}
+              alt={`${site.partner.name} (opens in a new tab)`}
+              width={site.partner.logoWidth}
+              height={site.partner.logoHeight}
+            />
+          </a>
+        </div>
+      </div>
+      <p className={styles.copyright}>
+        © {site.copyrightYear} {site.name}. All rights reserved.
+      </p>
+    </footer>
+  );
+}

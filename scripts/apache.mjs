@@ -1,0 +1,95 @@
+// Serves out/ through Apache 2.4 with mod_php and the project's own .htaccess, as on the hosting
+// the site deploys to. It writes its own minimal configuration under .e2e/ and touches no system
+// configuration. Usage: PORT=8080 node scripts/apache.mjs   (runs in the foreground)
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+const port = Number(process.env.PORT ?? 8080);
+const docroot = resolve(process.env.DOCROOT ?? 'out');
+const runDir = resolve('.e2e', `apache-${port}`);
+const modules = '/usr/lib/apache2/modules';
+const httpd = ['/usr/sbin/apache2', '/usr/sbin/httpd'].find(existsSync);
+
+if (!httpd || !existsSync(modules)) {
+  console.error('Apache 2.4 is not installed. On Debian/Ubuntu: apt-get install -y apache2 libapache2-mod-php');
+  process.exit(1);
+}
+const php = readdirSync(modules).find((name) => /^libphp[\d.]*\.so$/.test(name));
+if (!php) {
+  console.error('mod_php is not installed. On Debian/Ubuntu: apt-get install -y libapache2-mod-php');
+  process.exit(1);
+}
+if (!existsSync(resolve(docroot, 'index.html'))) {
+  console.error(`${docroot} holds no build. Run npm run build first.`);
+  process.exit(1);
+}
+
+mkdirSync(runDir, { recursive: true });
+// Apache started as root serves as www-data, which must be able to write its logs here.
+chmodSync(runDir, 0o777);
+const asRoot = process.getuid?.() === 0;
+
+const config = `
+ServerRoot "${runDir}"
+ServerName 127.0.0.1
+Listen 127.0.0.1:${port}
+PidFile "${runDir}/httpd.pid"
+DefaultRuntimeDir "${runDir}"
+Mutex file:${runDir} default
+ErrorLog "${runDir}/error.log"
+LogLevel warn
+LogFormat "%h %t \\"%r\\" %>s %b" common
+CustomLog "${runDir}/access.log" common
+${asRoot ? 'User www-data\nGroup www-data' : ''}
+
+LoadModule mpm_prefork_module ${modules}/mod_mpm_prefork.so
+LoadModule authz_core_module ${modules}/mod_authz_core.so
+LoadModule authz_host_module ${modules}/mod_authz_host.so
+LoadModule dir_module ${modules}/mod_dir.so
+LoadModule mime_module ${modules}/mod_mime.so
+LoadModule rewrite_module ${modules}/mod_rewrite.so
+LoadModule headers_module ${modules}/mod_headers.so
+LoadModule filter_module ${modules}/mod_filter.so
+LoadModule deflate_module ${modules}/mod_deflate.so
+LoadModule env_module ${modules}/mod_env.so
+LoadModule php_module ${modules}/${php}
+
+StartServers 2
+MinSpareServers 2
+MaxSpareServers 8
+MaxRequestWorkers 32
+Timeout 30
+
+TypesConfig /etc/mime.types
+DocumentRoot "${docroot}"
+<Directory />
+  AllowOverride None
+  Require all denied
+</Directory>
+<Directory "${docroot}">
+  Options FollowSymLinks
+  AllowOverride All
+  Require all granted
+</Directory>
+<FilesMatch "\\.php$">
+  SetHandler application/x-httpd-php
+</FilesMatch>
+${Object.entries(process.env)
+  .filter(([name]) => /^(MAIL|SMTP)_/.test(name))
+  .map(([name, value]) => `SetEnv ${name} "${String(value).replace(/"/g, '\\"')}"`)
+  .join('\n')}
+`;
+const configFile = resolve(runDir, 'httpd.conf');
+writeFileSync(configFile, config);
+
+const check = spawnSync(httpd, ['-f', configFile, '-t'], { encoding: 'utf8' });
+if (check.status !== 0) {
+  console.error(check.stderr || check.stdout);
+  process.exit(1);
+}
+
+const server = spawn(httpd, ['-f', configFile, '-DFOREGROUND'], { stdio: 'inherit' });
+console.log(`Apache serves ${docroot} at http://127.0.0.1:${port}/ (logs in ${runDir})`);
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill('SIGTERM'));
+server.on('exit', (code) => process.exit(code ?? 0));

@@ -1,0 +1,40 @@
+// `npm start`: builds when the export is missing or older than its sources, then serves out/ at
+// http://localhost:3000 with PHP's built-in server and scripts/router.php (the .htaccess rules),
+// so the contact form's mail/send.php works as on the host.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const port = Number(process.env.PORT ?? 3000);
+const sources = ['app', 'components', 'lib', 'public', 'mail', 'next.config.mjs', 'package-lock.json'];
+
+const php = spawnSync('php', ['-v'], { encoding: 'utf8' });
+if (php.status !== 0) {
+  console.error('PHP 8.1+ is needed to serve the site and its contact endpoint.');
+  console.error('Install it with: sudo apt-get install -y php-cli   (macOS: brew install php)');
+  process.exit(1);
+}
+
+if (needsBuild()) {
+  const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+console.log(`Serving out/ at http://localhost:${port}  (Ctrl+C stops)`);
+const server = spawn('php', ['-S', `localhost:${port}`, '-t', 'out', 'scripts/router.php'], { stdio: 'inherit' });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill('SIGTERM'));
+server.on('exit', (code) => process.exit(code ?? 0));
+
+function needsBuild() {
+  const built = 'out/index.html';
+  if (!existsSync(built)) return true;
+  const builtAt = statSync(built).mtimeMs;
+  return sources.some((source) => newestIn(source) > builtAt);
+}
+
+function newestIn(path) {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(stat.mtimeMs, ...readdirSync(path).map((name) => newestIn(join(path, name))));
+}
