@@ -1,8 +1,11 @@
 import type { Metadata, Viewport } from 'next';
 import localFont from 'next/font/local';
+import { Analytics } from '@/components/analytics';
+import { ConsentBanner } from '@/components/consent-banner';
 import { SiteHeader } from '@/components/site-header';
 import { ShareStrip } from '@/components/share-strip';
 import { SiteFooter } from '@/components/site-footer';
+import { CONSENT_DEFAULT_SCRIPT } from '@/lib/analytics';
 import { sharedOpenGraph } from '@/lib/metadata';
 import { site } from '@/lib/site';
 import './globals.css';
@@ -14,6 +17,10 @@ const inter = localFont({
   display: 'swap',
   weight: '100 900',
 });
+
+if (!site.gtmId) {
+  console.info('Analytics: no tag manager container id (NEXT_PUBLIC_GTM_ID); page views go to window.dataLayer only.');
+}
 
 export const metadata: Metadata = {
   metadataBase: new URL(site.url),
@@ -31,6 +38,10 @@ export const viewport: Viewport = {
 export default function RootLayout({ children }: Readonly<{ children: React.ReactNode }>) {
   return (
     <html lang="en" className={inter.variable}>
+      <head>
+        {/* Consent Mode v2: every signal denied before any tag can run. */}
+        <script id="consent-default" dangerouslySetInnerHTML={{ __html: CONSENT_DEFAULT_SCRIPT }} />
+      </head>
       <body>
         <a className="skip-link" href="#main">
           Skip to content
@@ -41,6 +52,8 @@ export default function RootLayout({ children }: Readonly<{ children: React.Reac
         </main>
         <ShareStrip />
         <SiteFooter />
+        <ConsentBanner />
+        <Analytics gtmId={site.gtmId} />
       </body>
     </html>
   );

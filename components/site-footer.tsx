@@ -1,5 +1,6 @@
 import Image from 'next/image';
 import Link from 'next/link';
+import { CookieSettingsButton } from '@/components/consent-banner';
 import { Logo } from '@/components/logo';
 import { footerLinks, site } from '@/lib/site';
 import styles from './site-footer.module.css';
@@ -47,9 +48,13 @@ export function SiteFooter() {
           </a>
         </div>
       </div>
-      <p className={styles.copyright}>
-        © {site.copyrightYear} {site.name}. All rights reserved.
-      </p>
+      <div className={styles.bottom}>
+        <p className={styles.copyright}>
+          © {site.copyrightYear} {site.name}. All rights reserved.
+        </p>
+        <Link href="/privacy">Privacy notice</Link>
+        <CookieSettingsButton className={styles.settings} />
+      </div>
     </footer>
   );
 }

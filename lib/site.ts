@@ -23,6 +23,8 @@ export const site = {
   copyrightYear: 2024,
   ogImage: { url: '/og/default.png', width: 1200, height: 630, alt: 'NPTS - Professional IT Solutions' },
   contactEndpoint: '/mail/send.php',
+  /** EDITOR: the Google Tag Manager container (GTM-XXXXXXX). A build can set NEXT_PUBLIC_GTM_ID instead. */
+  gtmId: process.env.NEXT_PUBLIC_GTM_ID ?? '',
   /** EDITOR: the company's profiles. */
   social: [
     { network: 'linkedin', label: 'NPTS on LinkedIn', href: 'https://www.linkedin.com/company/npts' },
@@ -81,6 +83,7 @@ export const routes = [
   '/ai',
   '/consulting',
   '/contact',
+  '/privacy',
 ] as const;
 
 export function isNavGroup(item: NavItem): item is NavGroup {

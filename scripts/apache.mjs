@@ -28,6 +28,10 @@ if (!existsSync(resolve(docroot, 'index.html'))) {
 mkdirSync(runDir, { recursive: true });
 // Apache started as root serves as www-data, which must be able to write its logs here.
 chmodSync(runDir, 0o777);
+// Messages sent through this server land beside its logs unless a store is configured.
+process.env.MAIL_STORAGE_DIR ??= resolve(runDir, 'mail');
+mkdirSync(process.env.MAIL_STORAGE_DIR, { recursive: true });
+chmodSync(process.env.MAIL_STORAGE_DIR, 0o777);
 const asRoot = process.getuid?.() === 0;
 
 const config = `

@@ -1,6 +1,7 @@
 // Completes `out/` as the one folder to upload: the export, the mail endpoint and .htaccess.
 import { cpSync, existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { recordBuildEnv } from './build-env.mjs';
 
 const out = 'out';
 // Messages and outbox files written while running locally are data, not code to deploy.
@@ -21,6 +22,7 @@ if (problems.length > 0) {
   console.error(`postbuild: ${problems.join('\n')}`);
   process.exit(1);
 }
+recordBuildEnv();
 console.log(`postbuild: ${relative('.', out)}/ is ready to upload (export, mail/, .htaccess)`);
 
 function walk(dir) {

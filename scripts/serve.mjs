@@ -4,6 +4,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { builtWithCurrentEnv } from './build-env.mjs';
 
 const port = Number(process.env.PORT ?? 3000);
 const sources = ['app', 'components', 'lib', 'public', 'mail', 'next.config.mjs', 'package-lock.json'];
@@ -27,7 +28,7 @@ server.on('exit', (code) => process.exit(code ?? 0));
 
 function needsBuild() {
   const built = 'out/index.html';
-  if (!existsSync(built)) return true;
+  if (!existsSync(built) || !builtWithCurrentEnv()) return true;
   const builtAt = statSync(built).mtimeMs;
   return sources.some((source) => newestIn(source) > builtAt);
 }

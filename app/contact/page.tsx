@@ -1,8 +1,10 @@
 import type { Metadata } from 'next';
+import { ContactForm } from '@/components/contact-form';
 import { PageHero } from '@/components/page-hero';
 import { Section } from '@/components/section';
 import { pageMetadata } from '@/lib/metadata';
 import { site } from '@/lib/site';
+import styles from './contact.module.css';
 
 export function generateMetadata(): Metadata {
   return pageMetadata({
@@ -19,14 +21,22 @@ export default function ContactPage() {
       <PageHero
         eyebrow="Contact"
         title="Contact us"
-        lead="Tell us about your vessel, rig or project. We answer every message, usually within one business day."
+        lead="Tell us about your vessel, rig or project. We read every message and reply as soon as we can, usually within one business day."
       />
-      <Section title="Other ways to reach us">
-        <p>
-          Phone: <a href={`tel:${site.phone.tel}`}>{site.phone.display}</a>
-          <br />
-          Serving {site.location}, remotely and around the clock.
-        </p>
+      <Section>
+        <div className={styles.layout}>
+          <ContactForm />
+          <aside className={styles.aside} aria-labelledby="contact-other-ways">
+            <h2 id="contact-other-ways" className={styles.asideTitle}>
+              Other ways to reach us
+            </h2>
+            <p>
+              Phone: <a href={`tel:${site.phone.tel}`}>{site.phone.display}</a>
+            </p>
+            <p>Serving {site.location}, remotely and around the clock.</p>
+            <p>Registered in {site.registeredIn}.</p>
+          </aside>
+        </div>
       </Section>
     </>
   );

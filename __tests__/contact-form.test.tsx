@@ -1,0 +1,140 @@
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ContactForm } from '@/components/contact-form';
+import { messages } from '@/lib/contact';
+import { TOAST_MS } from '@/components/toast';
+
+const fetchMock = jest.fn();
+
+function jsonResponse(body: unknown, status = 200) {
+  return { ok: status < 400, status, json: () => Promise.resolve(body) };
+}
+
+function setup() {
+  const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+  render(<ContactForm />);
+  const field = (name: string) => screen.getByLabelText(name, { exact: false }) as HTMLInputElement;
+  async function fillValid() {
+    await user.type(field('First name'), 'Ana');
+    await user.type(field('Last name'), 'Petrova');
+    await user.type(field('Email'), 'ana@example.com');
+    await user.type(field('Company'), 'Blue Line Shipping');
+    await user.type(field('Message'), 'We need VSAT for three vessels.');
+  }
+  const send = () => user.click(screen.getByRole('button', { name: 'Send message' }));
+  return { user, field, fillValid, send };
+}
+
+describe('ContactForm', () => {
+  beforeEach(() => {
+    jest.useFakeTimers();
+    fetchMock.mockReset();
+    global.fetch = fetchMock;
+  });
+  afterEach(() => jest.useRealTimers());
+
+  it('is a POST form to the mail endpoint with the spec’s fields and input types', () => {
+    const { field } = setup();
+    const form = field('First name').form!;
+    expect(form).toHaveAttribute('method', 'post');
+    expect(form).toHaveAttribute('action', '/mail/send.php');
+    expect(field('Email')).toHaveAttribute('type', 'email');
+    expect(field('Phone')).toHaveAttribute('type', 'tel');
+    expect(field('Message').tagName).toBe('TEXTAREA');
+    expect(field('Message')).toHaveAttribute('rows', '4');
+    for (const name of ['First name', 'Last name', 'Email', 'Message']) expect(field(name)).toHaveAttribute('aria-required', 'true');
+    for (const name of ['Company', 'Subject', 'Phone']) expect(field(name)).not.toHaveAttribute('aria-required');
+    for (const name of ['First name', 'Message']) expect(field(name)).not.toHaveAttribute('maxlength');
+  });
+
+  it('sends nothing when a required field is empty, shows the spec’s error and marks the fields', async () => {
+    const { field, send, user } = setup();
+    await user.type(field('First name'), 'Ana');
+    await user.type(field('Email'), 'not-an-email');
+    await send();
+
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(screen.getByRole('alert')).toHaveTextContent(messages.invalid);
+    expect(field('Last name')).toHaveAttribute('aria-invalid', 'true');
+    expect(field('Last name')).toHaveAccessibleDescription('Last name is required.');
+    expect(field('Email')).toHaveAccessibleDescription('Enter a valid email address, like name@example.com.');
+    expect(field('First name')).not.toHaveAttribute('aria-invalid');
+    expect(field('Last name')).toHaveFocus();
+    expect(field('First name')).toHaveValue('Ana');
+  });
+
+  it('clears the form and shows the success toast when the server accepts the message', async () => {
+    fetchMock.mockResolvedValue(jsonResponse({ success: true, message: 'ok' }));
+    const { field, fillValid, send } = setup();
+    await fillValid();
+    await send();
+
+    await screen.findByText(messages.success);
+    expect(screen.getByRole('status')).toHaveTextContent(messages.success);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(JSON.parse(fetchMock.mock.calls[0][1].body)).toMatchObject({ firstName: 'Ana', subject: 'New Contact Form Submission', website: '' });
+    for (const name of ['First name', 'Last name', 'Email', 'Company', 'Message']) expect(field(name)).toHaveValue('');
+  });
+
+  it('keeps every field and shows the server’s message when it answers success false', async () => {
+    fetchMock.mockResolvedValue(jsonResponse({ success: false, message: 'Please try again in 10 minutes.' }, 429));
+    const { field, fillValid, send } = setup();
+    await fillValid();
+    await send();
+
+    expect(await screen.findByText('Please try again in 10 minutes.')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Please try again in 10 minutes.');
+    expect(field('First name')).toHaveValue('Ana');
+    expect(field('Message')).toHaveValue('We need VSAT for three vessels.');
+  });
+
+  it('shows "Failed to send email" when success false has no message', async () => {
+    fetchMock.mockResolvedValue(jsonResponse({ success: false }));
+    const { fillValid, send } = setup();
+    await fillValid();
+    await send();
+    await screen.findByText('Failed to send email');
+    expect(screen.getByRole('alert')).toHaveTextContent(/^Failed to send email$/);
+  });
+
+  it('shows the general failure text when the network fails, keeping the fields', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    const { field, fillValid, send } = setup();
+    await fillValid();
+    await send();
+    expect(await screen.findByText(messages.failed)).toBeInTheDocument();
+    expect(field('Email')).toHaveValue('ana@example.com');
+  });
+
+  it('shows that it is sending and ignores a second submit meanwhile', async () => {
+    let answer: (value: unknown) => void = () => {};
+    fetchMock.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    const { fillValid, user } = setup();
+    await fillValid();
+    await user.click(screen.getByRole('button', { name: 'Send message' }));
+    const button = screen.getByRole('button', { name: 'Sending…' });
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    await user.click(button);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await act(async () => answer(jsonResponse({ success: true })));
+    expect(screen.getByRole('button', { name: 'Send message' })).not.toHaveAttribute('aria-disabled');
+  });
+
+  it('closes the toast with its close button', async () => {
+    const { send, user } = setup();
+    await send();
+    expect(screen.getByRole('alert')).toHaveTextContent(messages.invalid);
+    await user.click(screen.getByRole('button', { name: 'Close notification' }));
+    expect(screen.getByRole('alert')).toBeEmptyDOMElement();
+  });
+
+  it('hides the toast by itself 5000 ms after it appears', async () => {
+    const { send } = setup();
+    await send();
+    act(() => jest.advanceTimersByTime(TOAST_MS - 1));
+    expect(screen.getByRole('alert')).toHaveTextContent(messages.invalid);
+    act(() => jest.advanceTimersByTime(1));
+    expect(screen.getByRole('alert')).toBeEmptyDOMElement();
+    expect(TOAST_MS).toBe(5000);
+  });
+});

@@ -1,0 +1,26 @@
+import type { Metadata } from 'next';
+import { ButtonLink } from '@/components/button-link';
+import { PageHero } from '@/components/page-hero';
+import { messages } from '@/lib/contact';
+import { pageMetadata } from '@/lib/metadata';
+import { site } from '@/lib/site';
+
+// Where the form lands when, without JavaScript, the message could not be accepted.
+export function generateMetadata(): Metadata {
+  return {
+    ...pageMetadata({ title: 'Message could not be sent | NPTS', description: 'Your message could not be sent right now.', path: '/contact/failed' }),
+    robots: { index: false },
+  };
+}
+
+export default function MessageFailedPage() {
+  return (
+    <PageHero
+      eyebrow="Contact"
+      title="Your message could not be sent"
+      lead={`${messages.failed} You can also call us on ${site.phone.display}.`}
+    >
+      <ButtonLink href="/contact" variant="accent">Back to the contact form</ButtonLink>
+    </PageHero>
+  );
+}

@@ -1,0 +1,21 @@
+import type { Metadata } from 'next';
+import { ButtonLink } from '@/components/button-link';
+import { PageHero } from '@/components/page-hero';
+import { messages } from '@/lib/contact';
+import { pageMetadata } from '@/lib/metadata';
+
+// Where the form lands after sending without JavaScript.
+export function generateMetadata(): Metadata {
+  return {
+    ...pageMetadata({ title: 'Message sent | NPTS', description: 'Your message to NPTS has been sent.', path: '/contact/sent' }),
+    robots: { index: false },
+  };
+}
+
+export default function MessageSentPage() {
+  return (
+    <PageHero eyebrow="Contact" title="Message sent" lead={messages.success}>
+      <ButtonLink href="/" variant="accent">Back to the home page</ButtonLink>
+    </PageHero>
+  );
+}

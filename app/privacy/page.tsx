@@ -1,0 +1,59 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { PageHero } from '@/components/page-hero';
+import { Section } from '@/components/section';
+import { CONSENT_COOKIE } from '@/lib/analytics';
+import { pageMetadata } from '@/lib/metadata';
+import { site } from '@/lib/site';
+
+export function generateMetadata(): Metadata {
+  return pageMetadata({
+    title: 'Privacy Notice: Analytics and Contact Form | NPTS',
+    description: 'How the NPTS website uses analytics cookies, only with your consent, and what happens to the details you send through the contact form.',
+    path: '/privacy',
+  });
+}
+
+export default function PrivacyPage() {
+  return (
+    <>
+      <PageHero
+        eyebrow="Privacy"
+        title="Privacy notice"
+        lead={`What this website collects and why. ${site.name} is registered in ${site.registeredIn} and handles personal data under the EU General Data Protection Regulation (GDPR).`}
+      />
+      <Section title="Analytics, only with your consent">
+        <p>
+          If you accept analytics, the site loads Google Tag Manager and Google Analytics to count visits: the pages you
+          view, their titles and addresses, and technical details of your browser. We use these numbers to learn which
+          pages help visitors. Until you accept, no analytics script is loaded and no analytics cookie is set (Google
+          Consent Mode starts with every signal denied).
+        </p>
+        <p>
+          Your choice is kept in a first-party cookie, <code>{CONSENT_COOKIE}</code>, for 180 days. You can change it at
+          any time with <strong>Cookie settings</strong> at the bottom of every page; rejecting after accepting also
+          removes the analytics cookies from this site.
+        </p>
+      </Section>
+      <Section title="The contact form" tone="alt">
+        <p>
+          When you send the contact form, we receive your first and last name, email address, company, subject, phone
+          number and message. We use them only to answer your enquiry and to follow up on it. The message is stored on
+          our web hosting server so that it cannot be lost, and sent to our team by email. We send no automatic replies
+          and no newsletters, and we do not share your details with third parties for marketing.
+        </p>
+        <p>
+          To protect the form from abuse, the server briefly keeps a one-way hash of your IP address to limit how many
+          messages can be sent in a short time.
+        </p>
+      </Section>
+      <Section title="Your rights">
+        <p>
+          You may ask us for a copy of your data, to correct or delete it, or object to its use. Please{' '}
+          <Link href="/contact">contact us</Link> or call <a href={`tel:${site.phone.tel}`}>{site.phone.display}</a>. You
+          can also complain to the Bulgarian Commission for Personal Data Protection.
+        </p>
+      </Section>
+    </>
+  );
+}

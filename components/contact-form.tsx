@@ -1,0 +1,150 @@
+'use client';
+
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Toast, type ToastState } from '@/components/toast';
+import {
+  type ContactField,
+  contactFields,
+  type FieldErrors,
+  messages,
+  sendContactMessage,
+  validateContact,
+} from '@/lib/contact';
+import { site } from '@/lib/site';
+import styles from './contact-form.module.css';
+
+type FieldSpec = {
+  name: ContactField;
+  label: string;
+  type?: 'text' | 'email' | 'tel';
+  autoComplete: string;
+  required?: boolean;
+};
+
+const fields: FieldSpec[] = [
+  { name: 'firstName', label: 'First name', autoComplete: 'given-name', required: true },
+  { name: 'lastName', label: 'Last name', autoComplete: 'family-name', required: true },
+  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email', required: true },
+  { name: 'company', label: 'Company', autoComplete: 'organization' },
+  { name: 'subject', label: 'Subject', autoComplete: 'off' },
+  { name: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel' },
+];
+
+/**
+ * The contact form. With JavaScript it validates, sends JSON and answers with a toast; without
+ * it, the browser posts the same fields to the same endpoint, which redirects to a result page.
+ */
+export function ContactForm() {
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [sending, setSending] = useState(false);
+  const [toast, setToast] = useState<ToastState | null>(null);
+  const renderedAt = useRef(0);
+  const closeToast = useCallback(() => setToast(null), []);
+
+  useEffect(() => {
+    renderedAt.current = performance.now();
+  }, []);
+
+  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (sending) return;
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    const values = Object.fromEntries(contactFields.map((name) => [name, String(data.get(name) ?? '')])) as Record<ContactField, string>;
+
+    const result = validateContact(values);
+    if (!result.success) {
+      setErrors(result.errors);
+      setToast({ type: 'error', message: messages.invalid });
+      const firstInvalid = contactFields.find((name) => result.errors[name]);
+      form.querySelector<HTMLElement>(`[name="${firstInvalid}"]`)?.focus();
+      return;
+    }
+
+    setErrors({});
+    setSending(true);
+    try {
+      await sendContactMessage(result.data, {
+        website: String(data.get('website') ?? ''),
+        elapsedMs: Math.round(performance.now() - renderedAt.current),
+      });
+      form.reset();
+      setToast({ type: 'success', message: messages.success });
+    } catch (error) {
+      setToast({ type: 'error', message: error instanceof Error && error.message ? error.message : messages.failed });
+    } finally {
+      setSending(false);
+    }
+  }
+
+  function control(name: ContactField, required = false) {
+    const error = errors[name];
+    return {
+      id: `contact-${name}`,
+      name,
+      'aria-required': required || undefined,
+      'aria-invalid': error ? true : undefined,
+      'aria-describedby': error ? `contact-${name}-error` : undefined,
+    } as const;
+  }
+
+  function errorText(name: ContactField) {
+    return (
+      errors[name] && (
+        <p id={`contact-${name}-error`} className={styles.error}>
+          {errors[name]}
+        </p>
+      )
+    );
+  }
+
+  function label(name: ContactField, text: string, required = false) {
+    return (
+      <label htmlFor={`contact-${name}`} className={styles.label}>
+        {text}
+        {required && (
+          <span className={styles.required} aria-hidden="true">
+            {' '}
+            *
+          </span>
+        )}
+      </label>
+    );
+  }
+
+  return (
+    <>
+      <form method="post" action={site.contactEndpoint} className={styles.form} onSubmit={onSubmit} noValidate aria-describedby="contact-required-note">
+        <p id="contact-required-note" className={styles.note}>
+          Fields marked <span aria-hidden="true">*</span>
+          <span className="visually-hidden">with an asterisk</span> are required.
+        </p>
+        <div className={styles.grid}>
+          {fields.map(({ name, label: text, type = 'text', autoComplete, required }) => (
+            <div key={name} className={styles.field}>
+              {label(name, text, required)}
+              <input {...control(name, required)} type={type} autoComplete={autoComplete} className={styles.input} />
+              {errorText(name)}
+            </div>
+          ))}
+          <div className={`${styles.field} ${styles.wide}`}>
+            {label('message', 'Message', true)}
+            <textarea {...control('message', true)} rows={4} className={styles.input} />
+            {errorText('message')}
+          </div>
+          {/* A field people never see: a script that fills it in is treated as a bot. */}
+          <div className={styles.trap} aria-hidden="true">
+            <label>
+              Leave this field empty
+              <input name="website" type="text" tabIndex={-1} autoComplete="off" />
+            </label>
+          </div>
+        </div>
+        <button type="submit" className={styles.submit} aria-disabled={sending || undefined}>
+          {sending ? 'Sending…' : 'Send message'}
+        </button>
+      </form>
+      <Toast toast={toast} onClose={closeToast} />
+    </>
+  );
+}
