@@ -1,7 +1,8 @@
 // Completes `out/` as the one folder to upload: the export, the mail endpoint and .htaccess.
-import { cpSync, existsSync, readFileSync, readdirSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { recordBuildEnv } from './build-env.mjs';
+import { contentSecurityPolicy } from './csp.mjs';
 
 const out = 'out';
 // Messages and outbox files written while running locally are data, not code to deploy.
@@ -13,9 +14,20 @@ cpSync('mail', join(out, 'mail'), {
 });
 
 const problems = [];
-if (!existsSync(join(out, '.htaccess'))) problems.push('out/.htaccess is missing');
+const htmlFiles = walk(out).filter((path) => path.endsWith('.html'));
+const htaccess = join(out, '.htaccess');
+const CSP_PLACEHOLDER = '__CONTENT_SECURITY_POLICY__';
+if (!existsSync(htaccess) || !readFileSync(htaccess, 'utf8').includes(CSP_PLACEHOLDER)) {
+  problems.push('out/.htaccess is missing or has no Content-Security-Policy placeholder');
+} else {
+  const { policy, inlineCount, gtmId } = contentSecurityPolicy(htmlFiles);
+  writeFileSync(htaccess, readFileSync(htaccess, 'utf8').replace(CSP_PLACEHOLDER, policy));
+  // The same policy for nginx (docs/nginx.conf includes it); dotfiles are never served.
+  writeFileSync(join(out, '.csp.nginx.conf'), `add_header Content-Security-Policy "${policy}" always;\n`);
+  console.log(`postbuild: Content-Security-Policy allows ${inlineCount} inline scripts by hash; tag manager ${gtmId ?? 'not configured'}`);
+}
 if (!existsSync(join(out, '404.html'))) problems.push('out/404.html is missing');
-for (const file of walk(out).filter((path) => path.endsWith('.html'))) {
+for (const file of htmlFiles) {
   if (readFileSync(file, 'utf8').includes('/_next/image')) problems.push(`${file} links to /_next/image, which a static host cannot serve`);
 }
 if (problems.length > 0) {

@@ -39,7 +39,7 @@ test.describe('Contact form with JavaScript', () => {
   test('an empty form sends nothing and shows the error toast', async ({ page }) => {
     const sent = mailRequests(page);
     await page.getByRole('button', { name: 'Send message' }).click();
-    await expect(page.getByRole('alert')).toHaveText(messages.invalid);
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText(messages.invalid);
     await expect(page.getByLabel('First name')).toBeFocused();
     await expect(page.getByLabel('First name')).toHaveAttribute('aria-invalid', 'true');
     expect(sent).toEqual([]);
@@ -49,7 +49,7 @@ test.describe('Contact form with JavaScript', () => {
     const sent = mailRequests(page);
     await fill(page, { 'First name': 'Ana', 'Last name': 'Petrova', Email: 'ana at example.com', Message: 'Hello' });
     await page.getByRole('button', { name: 'Send message' }).click();
-    await expect(page.getByRole('alert')).toHaveText(messages.invalid);
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText(messages.invalid);
     await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByLabel('Email')).toBeFocused();
     await expect(page.getByLabel('First name')).toHaveValue('Ana');
@@ -71,7 +71,7 @@ test.describe('Contact form with JavaScript', () => {
     await page.clock.fastForward(5000);
     await page.getByRole('button', { name: 'Send message' }).click();
 
-    await expect(page.getByRole('status').filter({ hasText: messages.success })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('status').filter({ hasText: messages.success })).toBeVisible();
     expect(sent).toHaveLength(1);
     expect(JSON.parse(sent[0])).toMatchObject({ firstName: 'Ana', subject: 'New Contact Form Submission' });
     for (const label of ['First name', 'Last name', 'Email', 'Company', 'Phone', 'Message']) {
@@ -89,7 +89,7 @@ test.describe('Contact form with JavaScript', () => {
     await fill(page, { 'First name': 'Ana', 'Last name': 'Petrova', Email: 'ana..petrova@example.com', Message: 'Hello' });
     await page.clock.fastForward(5000);
     await page.getByRole('button', { name: 'Send message' }).click();
-    const alert = page.getByRole('alert');
+    const alert = page.getByRole('main').getByRole('alert');
     await expect(alert).not.toBeEmpty();
     await expect(alert).not.toHaveText(messages.failed);
     await expect(page.getByLabel('Email')).toHaveValue('ana..petrova@example.com');
@@ -99,7 +99,7 @@ test.describe('Contact form with JavaScript', () => {
     await page.route('**/mail/send.php', (route) => route.fulfill({ status: 500, json: { success: false } }));
     await fill(page, { 'First name': 'Ana', 'Last name': 'Petrova', Email: 'ana@example.com', Message: 'Hello' });
     await page.getByRole('button', { name: 'Send message' }).click();
-    await expect(page.getByRole('alert')).toHaveText('Failed to send email');
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText('Failed to send email');
     await expect(page.getByLabel('Message')).toHaveValue('Hello');
   });
 
@@ -107,10 +107,10 @@ test.describe('Contact form with JavaScript', () => {
     await page.route('**/mail/send.php', (route) => route.abort('internetdisconnected'));
     await fill(page, { 'First name': 'Ana', 'Last name': 'Petrova', Email: 'ana@example.com', Message: 'Hello' });
     await page.getByRole('button', { name: 'Send message' }).click();
-    await expect(page.getByRole('alert')).toHaveText(messages.failed);
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText(messages.failed);
     await expect(page.getByLabel('First name')).toHaveValue('Ana');
     await page.getByRole('button', { name: 'Close notification' }).click();
-    await expect(page.getByRole('alert')).toBeEmpty();
+    await expect(page.getByRole('main').getByRole('alert')).toBeEmpty();
   });
 });
 

@@ -19,7 +19,7 @@ test.describe('Share strip', () => {
     await page.goto('/coms');
     // From here on, time moves only when the test moves it.
     await page.clock.pauseAt(new Date('2026-01-01T10:01:00Z'));
-    const status = page.getByRole('status').filter({ hasText: /Copied!|^$/ }).first();
+    const status = page.getByRole('complementary', { name: 'Follow and share' }).getByRole('status');
 
     await page.getByRole('button', { name: 'Copy link' }).click();
     await expect(page.getByText('Copied!')).toBeVisible();

@@ -1,0 +1,102 @@
+import type { APIResponse, Page } from '@playwright/test';
+import { routes } from '@/lib/site';
+import { expect, test } from './fixtures';
+
+const requiredHeaders = {
+  'strict-transport-security': 'max-age=31536000',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
+  'cross-origin-resource-policy': 'same-origin',
+};
+
+function expectSecurityHeaders(response: APIResponse, what: string) {
+  const headers = response.headers();
+  for (const [name, value] of Object.entries(requiredHeaders)) expect(headers[name], `${name} on ${what}`).toBe(value);
+  const csp = headers['content-security-policy'];
+  expect(csp, `CSP on ${what}`).toBeDefined();
+  const directives = Object.fromEntries(csp.split(';').map((part) => part.trim().split(/\s+/)).map(([name, ...sources]) => [name, sources]));
+  expect(directives['default-src']).toEqual(["'self'"]);
+  expect(directives['object-src']).toEqual(["'none'"]);
+  expect(directives['base-uri']).toEqual(["'self'"]);
+  expect(directives['form-action']).toEqual(["'self'"]);
+  expect(directives['frame-ancestors']).toEqual(["'none'"]);
+  expect(directives['script-src']).not.toContain("'unsafe-inline'");
+  expect(directives['script-src']).not.toContain("'unsafe-eval'");
+  expect(directives['connect-src'][0]).toBe("'self'");
+  expect(directives['connect-src'].slice(1).every((source: string) => /google(tagmanager|-analytics)?\.com|analytics\.google\.com/.test(source))).toBe(true);
+  // Exactly one policy, set by the host: send.php adds none of its own.
+  expect(response.headersArray().filter((header) => header.name.toLowerCase() === 'content-security-policy')).toHaveLength(1);
+}
+
+/** Collects every CSP violation the page reports, from the first script on. */
+async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sample}`));
+  });
+  return () => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
+}
+
+test.describe('Security headers on Apache', () => {
+  test('every page, the not-found page and the mail endpoint carry every header', async ({ request }) => {
+    for (const path of [...routes, '/contact/sent', '/nope']) {
+      expectSecurityHeaders(await request.get(path), path);
+    }
+    const wrongMethod = await request.get('/mail/send.php');
+    expect(wrongMethod.status()).toBe(405);
+    expectSecurityHeaders(wrongMethod, 'GET /mail/send.php');
+  });
+
+  test('private files and directory listings are not served', async ({ request }) => {
+    for (const path of ['/.htaccess', '/.csp.nginx.conf', '/mail/config.php', '/mail/config.example.php', '/mail/storage/messages.jsonl', '/mail/storage/', '/_next/', '/_next/static/chunks/']) {
+      const response = await request.get(path, { maxRedirects: 0 });
+      expect([301, 403, 404], path).toContain(response.status());
+      expect(await response.text(), path).not.toMatch(/Index of|<\?php|Require all denied|Content-Security-Policy/);
+    }
+  });
+});
+
+test.describe('Content-Security-Policy in the browser', () => {
+  test('no page logs a violation, including the consent banner and navigation', async ({ page }) => {
+    const violations = await watchViolations(page);
+    for (const path of routes) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      expect(await violations(), path).toEqual([]);
+    }
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About', exact: true }).click();
+    await expect(page).toHaveURL('/about');
+    expect(await violations()).toEqual([]);
+  });
+
+  test('accepting analytics runs the tag manager without a violation', async ({ page }) => {
+    const violations = await watchViolations(page);
+    await page.route('https://www.googletagmanager.com/**', (route) =>
+      route.fulfill({ contentType: 'text/javascript', body: 'window.tagManagerStubLoaded = true;' }),
+    );
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Accept' }).click();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { tagManagerStubLoaded?: boolean }).tagManagerStubLoaded)).toBe(true);
+    // The tag manager's own inline bootstrap ran too: it pushes gtm.js into the dataLayer.
+    await expect.poll(() => page.evaluate(() => (window.dataLayer ?? []).some((entry) => (entry as { event?: string }).event === 'gtm.js'))).toBe(true);
+    expect(await violations()).toEqual([]);
+  });
+
+  test('sending the contact form causes no violation', async ({ page }) => {
+    const violations = await watchViolations(page);
+    await page.goto('/contact');
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await expect(page.getByRole('main').getByRole('alert')).not.toBeEmpty();
+    await page.getByLabel('First name').fill('Ana');
+    await page.getByLabel('Last name').fill('Petrova');
+    await page.getByLabel('Email').fill('ana@example.com');
+    await page.getByLabel('Message').fill('CSP check');
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await expect(page.getByRole('button', { name: 'Send message' })).toBeEnabled();
+    await page.waitForLoadState('networkidle');
+    expect(await violations()).toEqual([]);
+  });
+});

@@ -1,0 +1,85 @@
+// Builds the Content-Security-Policy for the export: scripts only from this site, from the tag
+// manager when one is configured, and the inline scripts the export really contains, by hash.
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import Module from 'node:module';
+
+const TAG_MANAGER = 'https://www.googletagmanager.com';
+// Where Google Analytics 4, loaded by the tag manager, sends hits and fetches pixels.
+const ANALYTICS = ['https://*.google-analytics.com', 'https://*.analytics.google.com'];
+
+const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g;
+
+export function sha256(source) {
+  return `'sha256-${createHash('sha256').update(source, 'utf8').digest('base64')}'`;
+}
+
+/** The bodies of the inline scripts in one HTML document. */
+export function inlineScripts(html) {
+  return [...html.matchAll(INLINE_SCRIPT)].map((match) => match[1]).filter((body) => body.length > 0);
+}
+
+/** The container id the export was built with, read from the pages themselves. */
+export function tagManagerId(html) {
+  return /gtmId\\?":\\?"(GTM-[A-Z0-9]+)\\?"/.exec(html)?.[1] ?? null;
+}
+
+/**
+ * The inline script @next/third-parties' GoogleTagManager inserts at run time. Rendered here with
+ * the package itself (its next/script stubbed to record what it is given), so the hash follows
+ * the installed version instead of a copy of its template.
+ */
+export function tagManagerInitScript(gtmId) {
+  const require = Module.createRequire(import.meta.url);
+  const scriptModule = require.resolve('next/script');
+  const recorded = [];
+  const original = require.cache[scriptModule];
+  require.cache[scriptModule] = {
+    id: scriptModule,
+    filename: scriptModule,
+    loaded: true,
+    exports: { __esModule: true, default: (props) => (recorded.push(props), null) },
+  };
+  try {
+    const { GoogleTagManager } = require('@next/third-parties/google');
+    const { createElement } = require('react');
+    const { renderToStaticMarkup } = require('react-dom/server');
+    renderToStaticMarkup(createElement(GoogleTagManager, { gtmId }));
+  } finally {
+    if (original) require.cache[scriptModule] = original;
+    else delete require.cache[scriptModule];
+  }
+  const init = recorded.find((props) => props.dangerouslySetInnerHTML);
+  if (!init) throw new Error('csp: could not find the tag manager’s inline script');
+  return init.dangerouslySetInnerHTML.__html;
+}
+
+/** The policy for a set of built HTML files. */
+export function contentSecurityPolicy(htmlFiles) {
+  const pages = htmlFiles.map((file) => readFileSync(file, 'utf8'));
+  const gtmId = pages.map(tagManagerId).find(Boolean) ?? null;
+  const inline = new Set(pages.flatMap(inlineScripts));
+  if (gtmId) inline.add(tagManagerInitScript(gtmId));
+  const hashes = [...inline].map(sha256).sort();
+
+  const directives = {
+    'default-src': ["'self'"],
+    'script-src': ["'self'", ...hashes, ...(gtmId ? [TAG_MANAGER] : [])],
+    // Style attributes in markup (next/image sets one); styles themselves come from files.
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', ...(gtmId ? [TAG_MANAGER, ...ANALYTICS] : [])],
+    'font-src': ["'self'"],
+    'connect-src': ["'self'", ...(gtmId ? [TAG_MANAGER, ...ANALYTICS] : [])],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+  };
+  return {
+    gtmId,
+    inlineCount: inline.size,
+    policy: Object.entries(directives)
+      .map(([name, sources]) => `${name} ${sources.join(' ')}`)
+      .join('; '),
+  };
+}
