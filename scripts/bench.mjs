@@ -1,0 +1,161 @@
+// `npm run bench`: Lighthouse (mobile and desktop, median of 3 runs) on every route of the build
+// served by Apache with the project's .htaccess, third-party hosts blocked; and each route's
+// JavaScript (gzipped) against a bare Next.js static export built with the same versions.
+// It prints numbers and writes bench-results.json; it passes or fails nothing.
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const root = process.cwd();
+
+if (!process.argv.includes('--no-build')) execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
+const routes = sitemapRoutes();
+
+const baseline = await bareExportJsBytes();
+const port = await freePort();
+const apache = spawn(process.execPath, ['scripts/apache.mjs'], { env: { ...process.env, PORT: String(port) }, stdio: 'ignore' });
+const chrome = await chromeLauncher.launch({
+  chromePath: existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined,
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+});
+
+const results = [];
+try {
+  await waitFor(`http://127.0.0.1:${port}/`);
+  for (const path of routes) {
+    const jsBytes = routeJsBytes(path);
+    for (const preset of ['mobile', 'desktop']) {
+      const runs = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await audit(`http://127.0.0.1:${port}${path}`, preset));
+      const row = { path, preset, ...medianOf(runs), jsGzip: jsBytes, jsRatio: jsBytes / baseline };
+      results.push(row);
+      printRow(row);
+    }
+  }
+} finally {
+  await chrome.kill();
+  apache.kill('SIGTERM');
+}
+
+writeFileSync('bench-results.json', JSON.stringify({ date: new Date().toISOString(), runs: RUNS, baselineJsGzip: baseline, results }, null, 2));
+console.log(`\nBare Next.js export: ${kib(baseline)} of JavaScript (gzipped). Results in bench-results.json.`);
+for (const preset of ['mobile', 'desktop']) printTable(results.filter((row) => row.preset === preset), preset);
+
+async function audit(url, preset) {
+  const flags = {
+    port: chrome.port,
+    output: 'json',
+    logLevel: 'error',
+    // Nothing outside this machine: the tag manager and analytics hosts are blocked.
+    blockedUrlPatterns: ['*googletagmanager.com*', '*google-analytics.com*', '*analytics.google.com*'],
+  };
+  const { lhr } = await lighthouse(url, flags, preset === 'desktop' ? desktopConfig : undefined);
+  const requests = lhr.audits['network-requests'].details?.items ?? [];
+  return {
+    performance: lhr.categories.performance.score * 100,
+    accessibility: lhr.categories.accessibility.score * 100,
+    bestPractices: lhr.categories['best-practices'].score * 100,
+    seo: lhr.categories.seo.score * 100,
+    lcpMs: lhr.audits['largest-contentful-paint'].numericValue,
+    tbtMs: lhr.audits['total-blocking-time'].numericValue,
+    cls: lhr.audits['cumulative-layout-shift'].numericValue,
+    totalBytes: lhr.audits['total-byte-weight'].numericValue,
+    transferredJs: requests.filter((item) => item.resourceType === 'Script').reduce((sum, item) => sum + item.transferSize, 0),
+  };
+}
+
+function medianOf(runs) {
+  const keys = Object.keys(runs[0]);
+  return Object.fromEntries(
+    keys.map((key) => {
+      const values = runs.map((run) => run[key]).sort((a, b) => a - b);
+      return [key, values[Math.floor(values.length / 2)]];
+    }),
+  );
+}
+
+/** Gzipped size of the scripts a page loads, read from the built HTML. */
+function routeJsBytes(path, dir = join(root, 'out')) {
+  const file = path === '/' ? 'index.html' : `${path.slice(1)}.html`;
+  const html = readFileSync(join(dir, file), 'utf8');
+  const sources = [...new Set([...html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)].map((match) => match[1]))];
+  return sources.reduce((sum, src) => sum + gzipSync(readFileSync(join(dir, src.split('?')[0]))).length, 0);
+}
+
+/** Builds the smallest app-router page Next.js can export, with this project's packages. */
+async function bareExportJsBytes() {
+  // Inside the project, so it resolves this project's node_modules (Turbopack follows no link
+  // out of its root).
+  const dir = join(root, '.bench', 'bare');
+  rmSync(dir, { recursive: true, force: true });
+  try {
+    mkdirSync(join(dir, 'app'), { recursive: true });
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ private: true, type: 'module' }));
+    writeFileSync(join(dir, 'next.config.mjs'), "export default { output: 'export', images: { unoptimized: true } };\n");
+    writeFileSync(
+      join(dir, 'app', 'layout.tsx'),
+      "export default function RootLayout({ children }: { children: React.ReactNode }) {\n  return (<html lang=\"en\"><body>{children}</body></html>);\n}\n",
+    );
+    writeFileSync(join(dir, 'app', 'page.tsx'), 'export default function Page() {\n  return <h1>Hello</h1>;\n}\n');
+    execFileSync(process.execPath, [resolve(root, 'node_modules/next/dist/bin/next'), 'build'], {
+      cwd: dir,
+      stdio: 'ignore',
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+    });
+    return routeJsBytes('/', join(dir, 'out'));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Every route, as the built sitemap lists them. */
+function sitemapRoutes() {
+  const sitemap = readFileSync(join(root, 'out', 'sitemap.xml'), 'utf8');
+  return [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]).pathname);
+}
+
+function freePort() {
+  return new Promise((resolvePort) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port: free } = server.address();
+      server.close(() => resolvePort(free));
+    });
+  });
+}
+
+async function waitFor(url) {
+  for (let i = 0; i < 50; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((done) => setTimeout(done, 200));
+  }
+  throw new Error(`bench: ${url} did not answer`);
+}
+
+function kib(bytes) {
+  return `${(bytes / 1024).toFixed(1)} KiB`;
+}
+
+function printRow(row) {
+  console.log(`${row.preset.padEnd(7)} ${row.path.padEnd(12)} perf ${row.performance} a11y ${row.accessibility} bp ${row.bestPractices} seo ${row.seo} LCP ${Math.round(row.lcpMs)} ms TBT ${Math.round(row.tbtMs)} ms CLS ${row.cls.toFixed(3)}`);
+}
+
+function printTable(rows, preset) {
+  console.log(`\n${preset} (median of ${RUNS})`);
+  console.log('| Route | Perf | A11y | BP | SEO | LCP | TBT | CLS | Total | JS (gz) | JS ÷ bare |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|');
+  for (const row of rows) {
+    console.log(
+      `| ${row.path} | ${row.performance} | ${row.accessibility} | ${row.bestPractices} | ${row.seo} | ${(row.lcpMs / 1000).toFixed(2)} s | ${Math.round(row.tbtMs)} ms | ${row.cls.toFixed(2)} | ${kib(row.totalBytes)} | ${kib(row.jsGzip)} | ${row.jsRatio.toFixed(2)} |`,
+    );
+  }
+}
