@@ -118,6 +118,16 @@ describe('mail/send.php', () => {
     expect(mail.subject).toBe('New contact: New Contact Form Submission');
   });
 
+  it('encodes a long non-ASCII subject in folded RFC 2047 words that decode to the original', async () => {
+    const subject = Array.from('Ünïcödé 🚢 שלום '.repeat(14)).slice(0, 200).join('');
+    expect((await sendJson({ ...valid, subject })).status).toBe(200);
+    const raw = php.capturedMessages()[0];
+    const header = raw.split(/\r?\n\r?\n/)[0];
+    expect(header).toMatch(/^Subject: =\?UTF-8\?B\?/m);
+    for (const line of header.split(/\r?\n/)) expect(line.length).toBeLessThanOrEqual(78);
+    expect((await parse(raw)).subject).toBe(`New contact: ${subject.trim()}`);
+  });
+
   describe('header injection', () => {
     const payloads = [
       '\r\nBcc: victim@example.net',

@@ -47,13 +47,13 @@ function contact_compose(array $config, array $record): array
     ];
 }
 
-/** RFC 2047 "B" encoding in words of at most 75 characters, split between characters. */
+/** RFC 2047 "B" encoding: words of 39 bytes (64 characters), so even "Subject: " and the first word fit in 76. */
 function contact_encode_header(string $text): string
 {
     $words = [];
     $chunk = '';
     foreach (preg_split('//u', $text, -1, PREG_SPLIT_NO_EMPTY) ?: [] as $char) {
-        if (strlen($chunk . $char) > 45) {
+        if (strlen($chunk . $char) > 39) {
             $words[] = $chunk;
             $chunk = '';
         }
