@@ -3,8 +3,9 @@ import { cpSync, existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 const out = 'out';
-// Messages and outbox files written while running locally are data, not code to deploy.
-const localData = ['mail/storage', 'mail/outbox'];
+// Messages and outbox files written while running locally are data, not code to deploy; a local
+// mail/config.php would override the host's own configuration, so it stays behind too.
+const localData = ['mail/storage', 'mail/outbox', 'mail/config.php'];
 
 cpSync('mail', join(out, 'mail'), {
   recursive: true,
