@@ -15,7 +15,7 @@ function contact_rate_limit_hit(array $config, string $ip): int
     if (!is_dir($dir) && !mkdir($dir, 0770, true) && !is_dir($dir)) {
         throw new RuntimeException('cannot create the rate limit directory');
     }
-    $handle = fopen($dir . '/' . hash('sha256', $ip), 'c+b');
+    $handle = fopen($dir . '/' . hash('sha256', contact_rate_limit_key($ip)), 'c+b');
     if ($handle === false || !flock($handle, LOCK_EX)) {
         throw new RuntimeException('cannot open the rate limit file');
     }
@@ -39,4 +39,15 @@ function contact_rate_limit_hit(array $config, string $ip): int
         flock($handle, LOCK_UN);
         fclose($handle);
     }
+}
+
+/** An IPv6 client usually holds a whole /64, so the limit counts per /64; IPv4 per address. */
+function contact_rate_limit_key(string $ip): string
+{
+    $packed = @inet_pton($ip);
+    if (!is_string($packed) || strlen($packed) !== 16) {
+        return $ip;
+    }
+    // An IPv4 client seen as ::ffff:a.b.c.d is still one IPv4 address.
+    return str_starts_with($packed, str_repeat("\0", 10) . "\xff\xff") ? (string) inet_ntop(substr($packed, 12)) : substr($packed, 0, 8);
 }
