@@ -347,6 +347,15 @@ describe('mail/send.php', () => {
       expect(php.capturedMessages()).toHaveLength(1);
     });
 
+    it('checks stored messages again before deliver.php sends them', async () => {
+      const tampered = { id: '20260101T000000Z-000000000000', time: '2026-01-01T00:00:00+00:00', status: 'pending', fields: { ...valid, subject: 'x\r\nBcc: victim@example.net' } };
+      writeFileSync(join(storage, 'messages.jsonl'), `${JSON.stringify(tampered)}\n{not json\n`);
+      const run = await php.deliver();
+      expect(run.code).toBe(1);
+      expect(run.stdout).toMatch(/invalid: subject/);
+      expect(php.capturedMessages()).toHaveLength(0);
+    });
+
     it('stores 20 simultaneous messages as 20 intact lines', async () => {
       fresh({ MAIL_RATE_LIMIT: '100/600' });
       const replies = await Promise.all(

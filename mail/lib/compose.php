@@ -12,26 +12,27 @@ declare(strict_types=1);
 function contact_compose(array $config, array $record): array
 {
     [$to, $from] = contact_addresses($config);
-    /** @var array<string, string> $fields */
-    $fields = $record['fields'];
-    $replyTo = (string) ($fields['email'] ?? '');
-    if (!contact_is_email($replyTo)) {
-        throw new RuntimeException('stored message has no valid email address');
+    // Checked again, so nothing in the store reaches a mail unchecked, however it got there.
+    $stored = array_filter((array) ($record['fields'] ?? []), 'is_string');
+    [$fields, $invalid] = contact_validate($stored);
+    if ($invalid !== []) {
+        throw new RuntimeException('stored message is invalid: ' . implode(', ', $invalid));
     }
-    $subject = (string) ($fields['subject'] ?? '');
-    $optional = static fn (string $name): string => ($fields[$name] ?? '') === '' ? '(not given)' : $fields[$name];
+    $replyTo = $fields['email'];
+    $subject = $fields['subject'];
+    $optional = static fn (string $name): string => $fields[$name] === '' ? '(not given)' : $fields[$name];
     $lines = [
         'New message from the contact form of the website.',
         '',
-        'First name: ' . ($fields['firstName'] ?? ''),
-        'Last name:  ' . ($fields['lastName'] ?? ''),
+        'First name: ' . $fields['firstName'],
+        'Last name:  ' . $fields['lastName'],
         'Email:      ' . $replyTo,
         'Company:    ' . $optional('company'),
         'Subject:    ' . $subject,
         'Phone:      ' . $optional('phone'),
         '',
         'Message:',
-        (string) ($fields['message'] ?? ''),
+        $fields['message'],
         '',
         '--',
         'Received ' . ($record['time'] ?? '') . ', reference ' . $record['id'] . '.',
