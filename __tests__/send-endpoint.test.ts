@@ -210,6 +210,15 @@ describe('mail/send.php', () => {
       expect((await sendJson({ ...valid, message: 'x'.repeat(65 * 1024) })).status).toBe(413);
       // Under the cap the body is read, and the message is simply too long.
       expect((await sendJson({ ...valid, message: 'x'.repeat(60 * 1024) })).status).toBe(422);
+      // Sent chunked, without Content-Length: the endpoint counts what it reads.
+      const chunk = new TextEncoder().encode(JSON.stringify({ ...valid, message: 'x'.repeat(100 * 1024) }));
+      const chunked = await fetch(php.url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: new ReadableStream({ start: (controller) => (controller.enqueue(chunk), controller.close()) }),
+        duplex: 'half',
+      } as RequestInit);
+      expect(chunked.status).toBe(413);
       const form = await sendForm({ ...valid, message: 'x'.repeat(1024 * 1024) });
       expect(form.status).toBe(303);
       expect(form.headers.get('location')).toBe('/contact/failed');
