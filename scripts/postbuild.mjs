@@ -5,8 +5,9 @@ import { recordBuildEnv } from './build-env.mjs';
 import { contentSecurityPolicy } from './csp.mjs';
 
 const out = 'out';
-// Messages and outbox files written while running locally are data, not code to deploy.
-const localData = ['mail/storage', 'mail/outbox'];
+// Messages and outbox files written while running locally are data, not code to deploy; a local
+// mail/config.php would override the host's own configuration, so it stays behind too.
+const localData = ['mail/storage', 'mail/outbox', 'mail/config.php'];
 
 cpSync('mail', join(out, 'mail'), {
   recursive: true,

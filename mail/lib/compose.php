@@ -1,0 +1,88 @@
+<?php
+// Turns a stored message into a mail to the company: fixed recipient and sender, the submitter
+// only in Reply-To, a UTF-8 subject encoded per RFC 2047 and a plain-text body. Only validated
+// values reach a header, and the only submitted value in one (besides the encoded subject) is
+// the checked email address.
+declare(strict_types=1);
+
+/**
+ * @param array<string, mixed> $record a stored message
+ * @return array{to: list<string>, from: string, replyTo: string, subject: string, body: string, messageId: string}
+ */
+function contact_compose(array $config, array $record): array
+{
+    [$to, $from] = contact_addresses($config);
+    // Checked again, so nothing in the store reaches a mail unchecked, however it got there.
+    $stored = array_filter((array) ($record['fields'] ?? []), 'is_string');
+    [$fields, $invalid] = contact_validate($stored);
+    if ($invalid !== []) {
+        throw new RuntimeException('stored message is invalid: ' . implode(', ', $invalid));
+    }
+    $replyTo = $fields['email'];
+    $subject = $fields['subject'];
+    $optional = static fn (string $name): string => $fields[$name] === '' ? '(not given)' : $fields[$name];
+    $lines = [
+        'New message from the contact form of the website.',
+        '',
+        'First name: ' . $fields['firstName'],
+        'Last name:  ' . $fields['lastName'],
+        'Email:      ' . $replyTo,
+        'Company:    ' . $optional('company'),
+        'Subject:    ' . $subject,
+        'Phone:      ' . $optional('phone'),
+        '',
+        'Message:',
+        $fields['message'],
+        '',
+        '--',
+        'Received ' . ($record['time'] ?? '') . ', reference ' . $record['id'] . '.',
+        'Reply to this email to answer the sender.',
+    ];
+    return [
+        'to' => $to,
+        'from' => $from,
+        'replyTo' => $replyTo,
+        'subject' => 'New contact: ' . ($subject === '' ? CONTACT_DEFAULT_SUBJECT : $subject),
+        'body' => preg_replace('/\r\n?|\n/', "\r\n", implode("\n", $lines)),
+        'messageId' => '<' . $record['id'] . '@' . substr(strrchr($from, '@'), 1) . '>',
+    ];
+}
+
+/** RFC 2047 "B" encoding: words of 39 bytes (64 characters), so even "Subject: " and the first word fit in 76. */
+function contact_encode_header(string $text): string
+{
+    $words = [];
+    $chunk = '';
+    foreach (preg_split('//u', $text, -1, PREG_SPLIT_NO_EMPTY) ?: [] as $char) {
+        if (strlen($chunk . $char) > 39) {
+            $words[] = $chunk;
+            $chunk = '';
+        }
+        $chunk .= $char;
+    }
+    $words[] = $chunk;
+    return implode("\r\n ", array_map(static fn (string $word): string => '=?UTF-8?B?' . base64_encode($word) . '?=', $words));
+}
+
+/**
+ * Headers and body of the mail, for the outbox and mail() transports.
+ *
+ * @return array{headers: array<string, string>, body: string}
+ */
+function contact_mime(array $mail): array
+{
+    return [
+        'headers' => [
+            'Date' => date(DATE_RFC2822),
+            'From' => $mail['from'],
+            'To' => implode(', ', $mail['to']),
+            'Reply-To' => $mail['replyTo'],
+            'Subject' => contact_encode_header($mail['subject']),
+            'Message-ID' => $mail['messageId'],
+            'MIME-Version' => '1.0',
+            'Content-Type' => 'text/plain; charset=UTF-8',
+            'Content-Transfer-Encoding' => 'quoted-printable',
+        ],
+        'body' => quoted_printable_encode($mail['body']),
+    ];
+}

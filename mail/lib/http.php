@@ -1,0 +1,92 @@
+<?php
+// Responses of the endpoint. JSON for the script on the contact page; for the form posted
+// without JavaScript, a 303 redirect to a page that says what happened. Errors are logged,
+// never shown: a response holds no warning, trace or path, whatever display_errors says.
+declare(strict_types=1);
+
+const CONTACT_SUCCESS = 'Thank you for your message. We will get back to you soon!';
+const CONTACT_FAILURE = 'Sorry, your message could not be sent. Please try again later.';
+
+/** Whether the request is the plain HTML form post (answered with redirects). */
+function contact_form_mode(?bool $set = null): bool
+{
+    static $form = false;
+    if ($set !== null) {
+        $form = $set;
+    }
+    return $form;
+}
+
+/** @param array<string, string> $headers */
+function contact_respond(int $status, bool $success, string $message, array $headers = []): never
+{
+    while (ob_get_level() > 0) {
+        ob_end_clean();
+    }
+    if (!headers_sent()) {
+        header_remove();
+        if (contact_form_mode() && !in_array($status, [403, 405, 415], true)) {
+            $headers['Location'] = match (true) {
+                $status === 200 => '/contact/sent',
+                $status === 400, $status === 422 => '/contact/invalid',
+                default => '/contact/failed',
+            };
+            $status = 303;
+        }
+        http_response_code($status);
+        header('Content-Type: application/json; charset=utf-8');
+        header('Cache-Control: no-store');
+        header('X-Content-Type-Options: nosniff');
+        foreach ($headers as $name => $value) {
+            header("$name: $value");
+        }
+    }
+    echo json_encode(['success' => $success, 'message' => $message], JSON_UNESCAPED_UNICODE | JSON_UNESCAPED_SLASHES);
+    exit;
+}
+
+/** Warnings become exceptions; anything uncaught or fatal is logged and answered with a 500. */
+function contact_handle_errors(): void
+{
+    ini_set('display_errors', '0');
+    ini_set('log_errors', '1');
+    set_error_handler(static function (int $severity, string $message, string $file, int $line): bool {
+        if ((error_reporting() & $severity) === 0) {
+            return false;
+        }
+        if (($severity & (E_NOTICE | E_USER_NOTICE | E_DEPRECATED | E_USER_DEPRECATED)) !== 0) {
+            error_log("contact endpoint: $message in $file:$line");
+            return true;
+        }
+        throw new ErrorException($message, 0, $severity, $file, $line);
+    });
+    set_exception_handler(static function (Throwable $error): void {
+        error_log('contact endpoint: ' . $error);
+        contact_respond(500, false, CONTACT_FAILURE);
+    });
+    register_shutdown_function(static function (): void {
+        $error = error_get_last();
+        if ($error !== null && ($error['type'] & (E_ERROR | E_PARSE | E_CORE_ERROR | E_COMPILE_ERROR | E_USER_ERROR)) !== 0) {
+            contact_respond(500, false, CONTACT_FAILURE);
+        }
+    });
+}
+
+/** Whether an Origin or Referer value names this site (the host the request was sent to). */
+function contact_same_origin(string $url): bool
+{
+    $parts = parse_url($url);
+    $host = strtolower($_SERVER['HTTP_HOST'] ?? '');
+    if (!is_array($parts) || !isset($parts['host']) || !in_array(strtolower($parts['scheme'] ?? ''), ['http', 'https'], true)
+        || preg_match('/^(\[[0-9a-f:.]+\]|[^:\[\]]+)(?::(\d+))?$/', $host, $match) !== 1) {
+        return false;
+    }
+    if (strtolower($parts['host']) !== $match[1]) {
+        return false;
+    }
+    // Ports must agree, except where a TLS proxy makes the default ports 80 and 443 meet.
+    $originPort = $parts['port'] ?? null;
+    $requestPort = isset($match[2]) ? (int) $match[2] : null;
+    $isDefault = static fn (?int $port): bool => $port === null || $port === 80 || $port === 443;
+    return $originPort === $requestPort || ($isDefault($originPort) && $isDefault($requestPort));
+}

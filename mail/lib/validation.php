@@ -1,0 +1,80 @@
+<?php
+// The contact form's rules, mirroring the front end's zod schema (lib/contact.ts). Both sides are
+// tested against the same cases: __tests__/fixtures/contact-cases.json.
+declare(strict_types=1);
+
+/** Field => maximum length in characters (Unicode code points) after trimming. */
+const CONTACT_FIELDS = [
+    'firstName' => 100,
+    'lastName' => 100,
+    'email' => 254,
+    'company' => 200,
+    'subject' => 200,
+    'phone' => 50,
+    'message' => 5000,
+];
+const CONTACT_REQUIRED = ['firstName', 'lastName', 'email', 'message'];
+const CONTACT_LABELS = [
+    'firstName' => 'first name',
+    'lastName' => 'last name',
+    'email' => 'email',
+    'company' => 'company',
+    'subject' => 'subject',
+    'phone' => 'phone',
+    'message' => 'message',
+];
+const CONTACT_DEFAULT_SUBJECT = 'New Contact Form Submission';
+
+// What JavaScript's String.prototype.trim() and the \s of a JavaScript pattern match: ASCII
+// whitespace, the Unicode space separators, line and paragraph separators and the BOM.
+const CONTACT_JS_SPACE = '\x{0009}-\x{000D}\x{0020}\x{00A0}\x{1680}\x{2000}-\x{200A}\x{2028}\x{2029}\x{202F}\x{205F}\x{3000}\x{FEFF}';
+
+/** Trims like JavaScript does. The string must be valid UTF-8. */
+function contact_trim(string $value): string
+{
+    return (string) preg_replace('/^[' . CONTACT_JS_SPACE . ']+|[' . CONTACT_JS_SPACE . ']+$/u', '', $value);
+}
+
+function contact_is_email(string $value): bool
+{
+    return preg_match('/^[^' . CONTACT_JS_SPACE . '@]+@[^' . CONTACT_JS_SPACE . '@]+\.[^' . CONTACT_JS_SPACE . '@]+$/u', $value) === 1
+        && filter_var($value, FILTER_VALIDATE_EMAIL) !== false;
+}
+
+/**
+ * Checks the seven fields (absent counts as empty).
+ *
+ * @param array<string, string> $input
+ * @return array{0: array<string, string>, 1: list<string>} [trimmed fields, names of invalid fields]
+ */
+function contact_validate(array $input): array
+{
+    $fields = [];
+    $invalid = [];
+    foreach (CONTACT_FIELDS as $name => $max) {
+        $value = $input[$name] ?? '';
+        if (preg_match('//u', $value) !== 1) {
+            $fields[$name] = '';
+            $invalid[] = $name;
+            continue;
+        }
+        $value = contact_trim($value);
+        $fields[$name] = $value;
+        $controls = $name === 'message' ? '/[\x00-\x08\x0B\x0C\x0E-\x1F\x7F]/' : '/[\x00-\x1F\x7F]/';
+        $ok = preg_match_all('/./su', $value) <= $max
+            && preg_match($controls, $value) !== 1
+            && !($value === '' && in_array($name, CONTACT_REQUIRED, true))
+            && !($name === 'email' && !contact_is_email($value));
+        if (!$ok) {
+            $invalid[] = $name;
+        }
+    }
+    return [$fields, $invalid];
+}
+
+/** @param list<string> $invalid */
+function contact_invalid_message(array $invalid): string
+{
+    $labels = array_map(static fn (string $name): string => CONTACT_LABELS[$name], $invalid);
+    return 'Please fill in all required fields with valid information. Check: ' . implode(', ', $labels) . '.';
+}
