@@ -11,7 +11,7 @@ export const messages = {
 
 export const DEFAULT_SUBJECT = 'New Contact Form Submission';
 
-/** Length caps, identical to mail/send.php's. */
+/** Length caps in characters, identical to mail/send.php's. */
 export const maxLengths = {
   firstName: 100,
   lastName: 100,
@@ -47,7 +47,8 @@ function text(field: ContactField, { required = false, multiline = false } = {})
   return z.string().check(
     z.trim(),
     ...(required ? [z.minLength(1, `${label} is required.`)] : []),
-    z.maxLength(maxLengths[field], `${label} must be at most ${maxLengths[field]} characters.`),
+    // Characters as people count them (code points, so an emoji is one), as send.php does.
+    z.refine((value: string) => [...value].length <= maxLengths[field], `${label} must be at most ${maxLengths[field]} characters.`),
     z.regex(multiline ? MULTI_LINE : SINGLE_LINE, `${label} contains characters that are not allowed.`),
   );
 }

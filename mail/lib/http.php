@@ -36,7 +36,8 @@ function contact_respond(int $status, bool $success, string $message, array $hea
         http_response_code($status);
         header('Content-Type: application/json; charset=utf-8');
         header('Cache-Control: no-store');
-        header('X-Content-Type-Options: nosniff');
+        // Security headers (nosniff, CSP, …) come from the host's .htaccess for every response;
+        // sending them here too would repeat them.
         foreach ($headers as $name => $value) {
             header("$name: $value");
         }
