@@ -125,10 +125,10 @@ export function HeroCarousel({ slides, label = 'Highlights' }: HeroCarouselProps
                 width={slide.image.width}
                 height={slide.image.height}
                 alt={slide.alt}
-                sizes="100vw"
                 // The first slide is the page's largest paint; the others can wait.
                 preload={index === 0}
                 loading={index === 0 ? 'eager' : 'lazy'}
+                fetchPriority={index === 0 ? 'high' : undefined}
               />
               <div className={styles.content}>
                 <div className={styles.panel}>
