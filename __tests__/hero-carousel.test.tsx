@@ -44,17 +44,18 @@ describe('HeroCarousel', () => {
   });
 
   it('is a labelled carousel of slides named "n of 3"', () => {
-    render(<HeroCarousel slides={slides} />);
+    render(<HeroCarousel heading="Remote-first IT for sea and shore" slides={slides} />);
     const carousel = screen.getByRole('region', { name: 'Highlights' });
     expect(carousel).toHaveAttribute('aria-roledescription', 'carousel');
     const slide = within(carousel).getByRole('group', { name: '1 of 3' });
     expect(slide).toHaveAttribute('aria-roledescription', 'slide');
     expect(within(slide).getByRole('img', { name: 'First picture' })).toBeInTheDocument();
     expect(within(slide).getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/contact');
+    expect(within(carousel).getByRole('heading', { level: 1 })).toHaveTextContent('Remote-first IT for sea and shore');
   });
 
   it('moves with the arrows and wraps around both ways', () => {
-    render(<HeroCarousel slides={slides} />);
+    render(<HeroCarousel heading="Remote-first IT for sea and shore" slides={slides} />);
     expect(currentTitle()).toBe('First');
     click('Previous slide');
     expect(currentTitle()).toBe('Third');
@@ -68,7 +69,7 @@ describe('HeroCarousel', () => {
   });
 
   it('goes to the slide a dot names and marks that dot as current', () => {
-    render(<HeroCarousel slides={slides} />);
+    render(<HeroCarousel heading="Remote-first IT for sea and shore" slides={slides} />);
     click('Go to slide 3');
     expect(currentTitle()).toBe('Third');
     expect(screen.getByRole('button', { name: 'Go to slide 3' })).toHaveAttribute('aria-current', 'true');
@@ -78,7 +79,7 @@ describe('HeroCarousel', () => {
   });
 
   it('advances after exactly 5000 ms and keeps going, wrapping to the first slide', () => {
-    render(<HeroCarousel slides={slides} />);
+    render(<HeroCarousel heading="Remote-first IT for sea and shore" slides={slides} />);
     expect(AUTO_ADVANCE_MS).toBe(5000);
     tick(4999);
     expect(currentTitle()).toBe('First');
@@ -91,7 +92,7 @@ describe('HeroCarousel', () => {
   });
 
   it('gives a manual move the full interval before the next advance', () => {
-    render(<HeroCarousel slides={slides} />);
+    render(<HeroCarousel heading="Remote-first IT for sea and shore" slides={slides} />);
     tick(4000);
     click('Next slide');
     tick(4999);
@@ -101,7 +102,7 @@ describe('HeroCarousel', () => {
   });
 
   it('stops with the pause button and resumes with play', () => {
-    render(<HeroCarousel slides={slides} />);
+    render(<HeroCarousel heading="Remote-first IT for sea and shore" slides={slides} />);
     const slidesRegion = screen.getByRole('group', { name: '1 of 3' }).closest('[aria-live]');
     expect(slidesRegion).toHaveAttribute('aria-live', 'off');
 
@@ -118,13 +119,13 @@ describe('HeroCarousel', () => {
 
   it('puts the rotation control first in the tab order', async () => {
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
-    render(<HeroCarousel slides={slides} />);
+    render(<HeroCarousel heading="Remote-first IT for sea and shore" slides={slides} />);
     await user.tab();
     expect(screen.getByRole('button', { name: 'Stop automatic slide show' })).toHaveFocus();
   });
 
   it('pauses while the pointer is over it and resumes when it leaves', () => {
-    render(<HeroCarousel slides={slides} />);
+    render(<HeroCarousel heading="Remote-first IT for sea and shore" slides={slides} />);
     const carousel = screen.getByRole('region', { name: 'Highlights' });
     fireEvent.mouseEnter(carousel);
     tick(15000);
@@ -137,7 +138,7 @@ describe('HeroCarousel', () => {
   it('pauses while keyboard focus is inside and resumes when focus leaves', () => {
     render(
       <>
-        <HeroCarousel slides={slides} />
+        <HeroCarousel heading="Remote-first IT for sea and shore" slides={slides} />
         <button type="button">Outside</button>
       </>,
     );
@@ -150,7 +151,7 @@ describe('HeroCarousel', () => {
   });
 
   it('stays paused after the pointer leaves when the visitor pressed pause', () => {
-    render(<HeroCarousel slides={slides} />);
+    render(<HeroCarousel heading="Remote-first IT for sea and shore" slides={slides} />);
     const carousel = screen.getByRole('region', { name: 'Highlights' });
     fireEvent.mouseEnter(carousel);
     click('Stop automatic slide show');
@@ -161,7 +162,7 @@ describe('HeroCarousel', () => {
 
   it('starts paused when the visitor prefers reduced motion, and play starts it', () => {
     mockReducedMotion(true);
-    render(<HeroCarousel slides={slides} />);
+    render(<HeroCarousel heading="Remote-first IT for sea and shore" slides={slides} />);
     expect(screen.getByRole('button', { name: 'Start automatic slide show' })).toBeInTheDocument();
     tick(15000);
     expect(currentTitle()).toBe('First');
@@ -171,9 +172,9 @@ describe('HeroCarousel', () => {
   });
 
   it('hides the other slides and their links from assistive technology and the keyboard', () => {
-    render(<HeroCarousel slides={slides} />);
+    render(<HeroCarousel heading="Remote-first IT for sea and shore" slides={slides} />);
     expect(screen.getAllByRole('group')).toHaveLength(1);
-    expect(screen.getAllByRole('heading')).toHaveLength(1);
+    expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(1);
     expect(screen.getByRole('link', { name: 'Get Started' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Learn More' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Discover More' })).not.toBeInTheDocument();

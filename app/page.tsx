@@ -43,8 +43,7 @@ const slides: readonly HeroSlide[] = [
 export default function HomePage() {
   return (
     <>
-      <h1 className="visually-hidden">{site.name} - remote-first IT for sea and shore</h1>
-      <HeroCarousel slides={slides} />
+      <HeroCarousel heading="Remote-first IT for sea and shore" slides={slides} />
       <Section title="AI-powered solutions" intro="Automation that takes routine work off your team and turns data into decisions.">
         <CardGrid>
           <FeatureCard title="Process Automation" href="/ai">

@@ -18,6 +18,8 @@ export type HeroSlide = {
 };
 
 type HeroCarouselProps = {
+  /** The page's one `h1`, shown above every slide. */
+  heading: string;
   slides: readonly HeroSlide[];
   /** The carousel's accessible name. */
   label?: string;
@@ -40,7 +42,7 @@ const noSubscription = () => () => {};
  * paused from the start for visitors who ask for reduced motion. All slides share one fixed
  * box and cross-fade, so nothing below moves. Without JavaScript the first slide shows alone.
  */
-export function HeroCarousel({ slides, label = 'Highlights' }: HeroCarouselProps) {
+export function HeroCarousel({ heading, slides, label = 'Highlights' }: HeroCarouselProps) {
   const count = slides.length;
   const slidesId = useId();
   const [current, setCurrent] = useState(0);
@@ -76,6 +78,7 @@ export function HeroCarousel({ slides, label = 'Highlights' }: HeroCarouselProps
         if (!event.currentTarget.contains(event.relatedTarget)) setFocusInside(false);
       }}
     >
+      <h1 className={styles.heading}>{heading}</h1>
       <div className={styles.controls} hidden={!hydrated}>
         <button
           type="button"
