@@ -1,0 +1,170 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+const START = new Date('2026-01-01T10:00:00Z').getTime();
+const TITLES = ['NPTS', 'Custom Software Solutions', 'AI-Powered Innovation'];
+const BUTTONS = ['Get Started', 'Learn More', 'Discover More'];
+
+const carousel = (page: Page) => page.getByRole('region', { name: 'Highlights' });
+/** Only the current slide is in the accessibility tree, so its title is the one h2 found here. */
+const currentTitle = (page: Page) => carousel(page).getByRole('heading', { level: 2 });
+
+/** Opens the home page on a stopped clock: from here on time moves only when the test moves it. */
+async function openHome(page: Page) {
+  await page.clock.install({ time: START });
+  await page.clock.pauseAt(START + 1000);
+  await page.goto('/');
+  // The controls appear once the carousel has hydrated.
+  await expect(page.getByRole('button', { name: /automatic slide show/ })).toBeVisible();
+}
+
+/** Moves the pointer off the carousel, which pauses rotation while it hovers. */
+async function pointerAway(page: Page) {
+  const box = (await carousel(page).boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height + 20);
+}
+
+test.describe('Home hero carousel', () => {
+  test('advances every 5 seconds and wraps from the last slide to the first', async ({ page, consoleErrors }) => {
+    await openHome(page);
+    await expect(currentTitle(page)).toHaveText(TITLES[0]);
+    await page.clock.runFor(4999);
+    await expect(currentTitle(page)).toHaveText(TITLES[0]);
+    await page.clock.runFor(1);
+    await expect(currentTitle(page)).toHaveText(TITLES[1]);
+    await expect(carousel(page).getByRole('group', { name: '2 of 3' })).toBeVisible();
+    await page.clock.runFor(5000);
+    await expect(currentTitle(page)).toHaveText(TITLES[2]);
+    await page.clock.runFor(5000);
+    await expect(currentTitle(page)).toHaveText(TITLES[0]);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('arrows and dots change the slide, wrapping both ways, and every button leads to /contact', async ({ page, consoleErrors }) => {
+    await openHome(page);
+    const region = carousel(page);
+
+    await region.getByRole('button', { name: 'Previous slide' }).click();
+    await expect(currentTitle(page)).toHaveText(TITLES[2]);
+    await region.getByRole('button', { name: 'Next slide' }).click();
+    await expect(currentTitle(page)).toHaveText(TITLES[0]);
+    await region.getByRole('button', { name: 'Next slide' }).click();
+    await expect(currentTitle(page)).toHaveText(TITLES[1]);
+
+    for (const [index, title] of TITLES.entries()) {
+      const dot = region.getByRole('button', { name: `Go to slide ${index + 1}` });
+      await dot.click();
+      await expect(currentTitle(page)).toHaveText(title);
+      await expect(dot).toHaveAttribute('aria-current', 'true');
+      const link = region.getByRole('link', { name: BUTTONS[index] });
+      await expect(link).toBeVisible();
+      await expect(link).toHaveAttribute('href', '/contact');
+      // The other slides' buttons are neither exposed nor visible.
+      await expect(region.getByRole('link')).toHaveCount(1);
+    }
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('the rotation control stops and restarts the slide show', async ({ page }) => {
+    await openHome(page);
+    await page.getByRole('button', { name: 'Stop automatic slide show' }).click();
+    await pointerAway(page);
+    await expect(carousel(page).locator('[aria-live]')).toHaveAttribute('aria-live', 'polite');
+    await page.clock.runFor(15_000);
+    await expect(currentTitle(page)).toHaveText(TITLES[0]);
+
+    await page.getByRole('button', { name: 'Start automatic slide show' }).click();
+    await pointerAway(page);
+    await expect(carousel(page).locator('[aria-live]')).toHaveAttribute('aria-live', 'off');
+    await page.clock.runFor(5000);
+    await expect(currentTitle(page)).toHaveText(TITLES[1]);
+  });
+
+  test('rotation waits while the pointer hovers or keyboard focus is inside', async ({ page }) => {
+    await openHome(page);
+    await carousel(page).hover();
+    await page.clock.runFor(15_000);
+    await expect(currentTitle(page)).toHaveText(TITLES[0]);
+    await pointerAway(page);
+
+    await page.getByRole('button', { name: 'Stop automatic slide show' }).focus();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'Previous slide' })).toBeFocused();
+    await page.clock.runFor(15_000);
+    await expect(currentTitle(page)).toHaveText(TITLES[0]);
+
+    await page.getByRole('heading', { name: 'AI-powered solutions' }).click();
+    await page.clock.runFor(5000);
+    await expect(currentTitle(page)).toHaveText(TITLES[1]);
+  });
+
+  test('the slide box is 600 px high on every slide and the same before and after hydration', async ({ page, browser }) => {
+    const noScript = await browser.newContext({ javaScriptEnabled: false });
+    const staticPage = await noScript.newPage();
+    await staticPage.goto('/');
+    const staticBox = await carousel(staticPage).boundingBox();
+    const staticNext = await staticPage.getByRole('heading', { name: 'AI-powered solutions' }).boundingBox();
+    await noScript.close();
+
+    await openHome(page);
+    expect(await carousel(page).boundingBox()).toEqual(staticBox);
+    expect(await page.getByRole('heading', { name: 'AI-powered solutions' }).boundingBox()).toEqual(staticNext);
+    expect(staticBox?.height).toBe(600);
+
+    for (const index of [1, 2, 0]) {
+      await carousel(page).getByRole('button', { name: `Go to slide ${index + 1}` }).click();
+      await expect(currentTitle(page)).toHaveText(TITLES[index]);
+      expect(await carousel(page).boundingBox()).toEqual(staticBox);
+    }
+  });
+
+  test.describe('with reduced motion', () => {
+    test.use({ reducedMotion: 'reduce' });
+
+    test('starts paused and rotates only after the visitor presses play', async ({ page }) => {
+      await openHome(page);
+      await expect(page.getByRole('button', { name: 'Start automatic slide show' })).toBeVisible();
+      await page.clock.runFor(15_000);
+      await expect(currentTitle(page)).toHaveText(TITLES[0]);
+      await page.getByRole('button', { name: 'Start automatic slide show' }).click();
+      await pointerAway(page);
+      await page.clock.runFor(5000);
+      await expect(currentTitle(page)).toHaveText(TITLES[1]);
+    });
+  });
+
+  test.describe('without JavaScript', () => {
+    test.use({ javaScriptEnabled: false });
+
+    test('shows the first slide with a working button and no dead controls', async ({ page }) => {
+      await page.goto('/');
+      const region = carousel(page);
+      await expect(region.getByRole('heading', { level: 2, name: TITLES[0] })).toBeVisible();
+      await expect(region.getByText(TITLES[1], { exact: true })).toBeHidden();
+      await expect(region.getByText(TITLES[2], { exact: true })).toBeHidden();
+      await expect(region.getByRole('button')).toHaveCount(0);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+      // The first illustration is the largest paint: preloaded, never lazy.
+      await expect(page.locator('link[rel="preload"][as="image"]')).toHaveAttribute('href', '/illustrations/hero-vessel.svg');
+
+      await region.getByRole('link', { name: 'Get Started' }).click();
+      await expect(page).toHaveURL('/contact');
+    });
+  });
+
+  test('fits a 375 px wide screen without horizontal overflow', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await openHome(page);
+    for (const index of [0, 1, 2]) {
+      await carousel(page).getByRole('button', { name: `Go to slide ${index + 1}` }).click();
+      const slide = carousel(page).getByRole('group', { name: `${index + 1} of 3` });
+      const slideBox = (await slide.boundingBox())!;
+      const headingBox = (await slide.getByRole('heading').boundingBox())!;
+      const linkBox = (await slide.getByRole('link').boundingBox())!;
+      const controlsTop = (await carousel(page).getByRole('button', { name: 'Next slide' }).boundingBox())!.y;
+      expect(headingBox.y).toBeGreaterThanOrEqual(slideBox.y);
+      expect(linkBox.y + linkBox.height).toBeLessThanOrEqual(controlsTop);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(375);
+  });
+});
