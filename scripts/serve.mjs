@@ -3,7 +3,7 @@
 // so the contact form's mail/send.php works as on the host.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { builtWithCurrentEnv } from './build-env.mjs';
 
 const port = Number(process.env.PORT ?? 3000);
@@ -21,7 +21,11 @@ if (needsBuild()) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
+// Messages sent locally are kept in the working copy's mail/storage/ (git-ignored), not in out/,
+// which every build replaces.
+process.env.MAIL_STORAGE_DIR ??= resolve('mail/storage');
 console.log(`Serving out/ at http://localhost:${port}  (Ctrl+C stops)`);
+console.log(`Contact form messages land in ${process.env.MAIL_STORAGE_DIR} (outbox/*.eml unless MAIL_TRANSPORT is set)`);
 const server = spawn('php', ['-S', `localhost:${port}`, '-t', 'out', 'scripts/router.php'], { stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill('SIGTERM'));
 server.on('exit', (code) => process.exit(code ?? 0));
