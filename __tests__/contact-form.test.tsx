@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ContactForm } from '@/components/contact-form';
 import { messages } from '@/lib/contact';
@@ -53,6 +53,7 @@ describe('ContactForm', () => {
     await user.type(field('Email'), 'not-an-email');
     await send();
 
+    await screen.findByText(messages.invalid);
     expect(fetchMock).not.toHaveBeenCalled();
     expect(screen.getByRole('alert')).toHaveTextContent(messages.invalid);
     expect(field('Last name')).toHaveAttribute('aria-invalid', 'true');
@@ -112,7 +113,7 @@ describe('ContactForm', () => {
     const { fillValid, user } = setup();
     await fillValid();
     await user.click(screen.getByRole('button', { name: 'Send message' }));
-    const button = screen.getByRole('button', { name: 'Sending…' });
+    const button = await screen.findByRole('button', { name: 'Sending…' });
     expect(button).toHaveAttribute('aria-disabled', 'true');
     await user.click(button);
     expect(fetchMock).toHaveBeenCalledTimes(1);
@@ -120,10 +121,23 @@ describe('ContactForm', () => {
     expect(screen.getByRole('button', { name: 'Send message' })).not.toHaveAttribute('aria-disabled');
   });
 
+  it('sends once when submitted twice in a row before anything re-renders', async () => {
+    fetchMock.mockResolvedValue(jsonResponse({ success: true }));
+    const { field, fillValid } = setup();
+    await fillValid();
+    const form = field('First name').form!;
+    await act(async () => {
+      fireEvent.submit(form);
+      fireEvent.submit(form);
+    });
+    await screen.findByText(messages.success);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
   it('closes the toast with its close button', async () => {
     const { send, user } = setup();
     await send();
-    expect(screen.getByRole('alert')).toHaveTextContent(messages.invalid);
+    await screen.findByText(messages.invalid);
     await user.click(screen.getByRole('button', { name: 'Close notification' }));
     expect(screen.getByRole('alert')).toBeEmptyDOMElement();
   });
@@ -131,6 +145,7 @@ describe('ContactForm', () => {
   it('hides the toast by itself 5000 ms after it appears', async () => {
     const { send } = setup();
     await send();
+    await screen.findByText(messages.invalid);
     act(() => jest.advanceTimersByTime(TOAST_MS - 1));
     expect(screen.getByRole('alert')).toHaveTextContent(messages.invalid);
     act(() => jest.advanceTimersByTime(1));

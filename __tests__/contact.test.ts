@@ -1,6 +1,7 @@
 /** @jest-environment node */
 import cases from './fixtures/contact-cases.json';
-import { DEFAULT_SUBJECT, messages, sendContactMessage, validateContact, type ContactField, type ContactMessage } from '@/lib/contact';
+import { DEFAULT_SUBJECT, messages, sendContactMessage, type ContactField, type ContactMessage } from '@/lib/contact';
+import { validateContact } from '@/lib/contact-schema';
 
 type Case = { name: string; input: Record<ContactField, string>; valid: boolean; clientValid?: boolean };
 

@@ -2,33 +2,29 @@
 
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Toast, type ToastState } from '@/components/toast';
-import {
-  type ContactField,
-  contactFields,
-  type FieldErrors,
-  messages,
-  sendContactMessage,
-  validateContact,
-} from '@/lib/contact';
+import { type ContactField, contactFields, type FieldErrors, labels, messages, sendContactMessage } from '@/lib/contact';
 import { site } from '@/lib/site';
 import styles from './contact-form.module.css';
 
 type FieldSpec = {
   name: ContactField;
-  label: string;
   type?: 'text' | 'email' | 'tel';
   autoComplete: string;
   required?: boolean;
 };
 
 const fields: FieldSpec[] = [
-  { name: 'firstName', label: 'First name', autoComplete: 'given-name', required: true },
-  { name: 'lastName', label: 'Last name', autoComplete: 'family-name', required: true },
-  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email', required: true },
-  { name: 'company', label: 'Company', autoComplete: 'organization' },
-  { name: 'subject', label: 'Subject', autoComplete: 'off' },
-  { name: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel' },
+  { name: 'firstName', autoComplete: 'given-name', required: true },
+  { name: 'lastName', autoComplete: 'family-name', required: true },
+  { name: 'email', type: 'email', autoComplete: 'email', required: true },
+  { name: 'company', autoComplete: 'organization' },
+  { name: 'subject', autoComplete: 'off' },
+  { name: 'phone', type: 'tel', autoComplete: 'tel' },
 ];
+
+// zod is most of this form's weight: it loads when the visitor first focuses a field, not with
+// the page.
+const loadSchema = () => import('@/lib/contact-schema');
 
 /**
  * The contact form. With JavaScript it validates, sends JSON and answers with a toast; without
@@ -39,6 +35,7 @@ export function ContactForm() {
   const [sending, setSending] = useState(false);
   const [toast, setToast] = useState<ToastState | null>(null);
   const renderedAt = useRef(0);
+  const inFlight = useRef(false);
   const closeToast = useCallback(() => setToast(null), []);
 
   useEffect(() => {
@@ -47,23 +44,25 @@ export function ContactForm() {
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (sending) return;
+    // A ref, not the state: a second click can arrive before React re-renders with `sending`.
+    if (inFlight.current) return;
+    inFlight.current = true;
     const form = event.currentTarget;
     const data = new FormData(form);
     const values = Object.fromEntries(contactFields.map((name) => [name, String(data.get(name) ?? '')])) as Record<ContactField, string>;
-
-    const result = validateContact(values);
-    if (!result.success) {
-      setErrors(result.errors);
-      setToast({ type: 'error', message: messages.invalid });
-      const firstInvalid = contactFields.find((name) => result.errors[name]);
-      form.querySelector<HTMLElement>(`[name="${firstInvalid}"]`)?.focus();
-      return;
-    }
-
-    setErrors({});
-    setSending(true);
     try {
+      const { validateContact } = await loadSchema();
+      const result = validateContact(values);
+      if (!result.success) {
+        setErrors(result.errors);
+        setToast({ type: 'error', message: messages.invalid });
+        const firstInvalid = contactFields.find((name) => result.errors[name]);
+        form.querySelector<HTMLElement>(`[name="${firstInvalid}"]`)?.focus();
+        return;
+      }
+
+      setErrors({});
+      setSending(true);
       await sendContactMessage(result.data, {
         website: String(data.get('website') ?? ''),
         elapsedMs: Math.round(performance.now() - renderedAt.current),
@@ -73,6 +72,7 @@ export function ContactForm() {
     } catch (error) {
       setToast({ type: 'error', message: error instanceof Error && error.message ? error.message : messages.failed });
     } finally {
+      inFlight.current = false;
       setSending(false);
     }
   }
@@ -98,10 +98,10 @@ export function ContactForm() {
     );
   }
 
-  function label(name: ContactField, text: string, required = false) {
+  function label(name: ContactField, required = false) {
     return (
       <label htmlFor={`contact-${name}`} className={styles.label}>
-        {text}
+        {labels[name]}
         {required && (
           <span className={styles.required} aria-hidden="true">
             {' '}
@@ -114,21 +114,21 @@ export function ContactForm() {
 
   return (
     <>
-      <form method="post" action={site.contactEndpoint} className={styles.form} onSubmit={onSubmit} noValidate aria-describedby="contact-required-note">
+      <form method="post" action={site.contactEndpoint} className={styles.form} onSubmit={onSubmit} onFocus={() => void loadSchema()} noValidate aria-describedby="contact-required-note">
         <p id="contact-required-note" className={styles.note}>
           Fields marked <span aria-hidden="true">*</span>
           <span className="visually-hidden">with an asterisk</span> are required.
         </p>
         <div className={styles.grid}>
-          {fields.map(({ name, label: text, type = 'text', autoComplete, required }) => (
+          {fields.map(({ name, type = 'text', autoComplete, required }) => (
             <div key={name} className={styles.field}>
-              {label(name, text, required)}
+              {label(name, required)}
               <input {...control(name, required)} type={type} autoComplete={autoComplete} className={styles.input} />
               {errorText(name)}
             </div>
           ))}
           <div className={`${styles.field} ${styles.wide}`}>
-            {label('message', 'Message', true)}
+            {label('message', true)}
             <textarea {...control('message', true)} rows={4} className={styles.input} />
             {errorText('message')}
           </div>

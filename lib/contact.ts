@@ -1,5 +1,8 @@
-import * as z from 'zod/mini';
-import { site } from '@/lib/site';
+/**
+ * The contact form's texts, limits and submit call. The zod schema that validates a message is in
+ * lib/contact-schema.ts, which the form loads only when it is used: zod is most of the form's
+ * JavaScript, and no other page needs it.
+ */
 
 /** Texts the specification fixes (§5, §8). */
 export const messages = {
@@ -8,6 +11,8 @@ export const messages = {
   rejected: 'Failed to send email',
   failed: 'Failed to send email. Please try again later.',
 } as const;
+
+import { site } from '@/lib/site';
 
 export const DEFAULT_SUBJECT = 'New Contact Form Submission';
 
@@ -25,7 +30,7 @@ export const maxLengths = {
 export type ContactField = keyof typeof maxLengths;
 export const contactFields = Object.keys(maxLengths) as ContactField[];
 
-const labels: Record<ContactField, string> = {
+export const labels: Record<ContactField, string> = {
   firstName: 'First name',
   lastName: 'Last name',
   email: 'Email',
@@ -35,50 +40,9 @@ const labels: Record<ContactField, string> = {
   message: 'Message',
 };
 
-// No whitespace, one at-sign, a dot in the domain part (spec §5).
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-// Single-line fields take no control characters at all (no header injection); the message keeps
-// tabs and line breaks.
-const SINGLE_LINE = /^[^\x00-\x1F\x7F]*$/;
-const MULTI_LINE = /^[^\x00-\x08\x0B\x0C\x0E-\x1F\x7F]*$/;
-
-function text(field: ContactField, { required = false, multiline = false } = {}) {
-  const label = labels[field];
-  return z.string().check(
-    z.trim(),
-    ...(required ? [z.minLength(1, `${label} is required.`)] : []),
-    // Characters as people count them (code points, so an emoji is one), as send.php does.
-    z.refine((value: string) => [...value].length <= maxLengths[field], `${label} must be at most ${maxLengths[field]} characters.`),
-    z.regex(multiline ? MULTI_LINE : SINGLE_LINE, `${label} contains characters that are not allowed.`),
-  );
-}
-
-export const contactSchema = z.object({
-  firstName: text('firstName', { required: true }),
-  lastName: text('lastName', { required: true }),
-  email: text('email', { required: true }).check(z.regex(EMAIL_PATTERN, 'Enter a valid email address, like name@example.com.')),
-  company: text('company'),
-  subject: text('subject'),
-  phone: text('phone'),
-  message: text('message', { required: true, multiline: true }),
-});
-
-export type ContactMessage = z.infer<typeof contactSchema>;
+export type ContactMessage = Record<ContactField, string>;
 export type FieldErrors = Partial<Record<ContactField, string>>;
-
 export type Validation = { success: true; data: ContactMessage } | { success: false; errors: FieldErrors };
-
-/** Validates what the visitor typed; the first problem of each field becomes its message. */
-export function validateContact(input: Record<ContactField, string>): Validation {
-  const result = contactSchema.safeParse(input);
-  if (result.success) return { success: true, data: result.data };
-  const errors: FieldErrors = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0] as ContactField;
-    errors[field] ??= issue.message;
-  }
-  return { success: false, errors };
-}
 
 /** Signals that tell a person from a script; send.php treats a filled honeypot or a very fast send as a bot. */
 export type SpamSignals = { website: string; elapsedMs: number };
