@@ -6,6 +6,13 @@ const nextConfig = {
   // A static export has no image server; images are prepared at build time.
   images: { unoptimized: true },
   poweredByHeader: false,
+  turbopack: {
+    resolveAlias: {
+      // The package's entry re-exports every Google embed (YouTube, Maps, Analytics) from CommonJS,
+      // which the bundler cannot shake out; the site uses only the tag manager, so import just it.
+      '@next/third-parties/google': './node_modules/@next/third-parties/dist/google/gtm.js',
+    },
+  },
   reactStrictMode: true,
 };
 
