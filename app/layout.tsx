@@ -3,6 +3,7 @@ import localFont from 'next/font/local';
 import { SiteHeader } from '@/components/site-header';
 import { ShareStrip } from '@/components/share-strip';
 import { SiteFooter } from '@/components/site-footer';
+import { organizationJsonLd, serializeJsonLd } from '@/lib/json-ld';
 import { sharedOpenGraph } from '@/lib/metadata';
 import { site } from '@/lib/site';
 import './globals.css';
@@ -32,6 +33,7 @@ export default function RootLayout({ children }: Readonly<{ children: React.Reac
   return (
     <html lang="en" className={inter.variable}>
       <body>
+        <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(organizationJsonLd()) }} />
         <a className="skip-link" href="#main">
           Skip to content
         </a>
