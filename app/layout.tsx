@@ -21,6 +21,7 @@ export const metadata: Metadata = {
   title: site.title,
   description: site.description,
   applicationName: site.name,
+  icons: { icon: '/logo.svg', apple: site.logo.url },
   openGraph: { ...sharedOpenGraph, title: site.title, description: site.description, url: '/', images: [site.ogImage] },
   twitter: { card: 'summary_large_image', title: site.title, description: site.description, images: [site.ogImage] },
 };
