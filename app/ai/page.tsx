@@ -20,6 +20,7 @@ export default function AiAutomationPage() {
     <ServicePage
       eyebrow="Services"
       title="AI automation"
+      illustration="ai"
       lead="Practical AI that saves your team hours every week, running where your data already is. We build private document search and AI agents that take over routine work."
       actions={<ButtonLink href="/contact" variant="accent">Get started</ButtonLink>}
     >

@@ -19,6 +19,7 @@ export default function CommunicationPage() {
     <ServicePage
       eyebrow="Vessel / Rig IT"
       title="Communication at sea and offshore"
+      illustration="coms"
       lead="Your crew, your systems and your office stay connected wherever the vessel or rig is. We combine satellite (VSAT) and 4/5G links so that operations run on the best connection available, at a cost you can plan."
     >
       <Section title="Connectivity that follows the route" tone="alt">

@@ -20,6 +20,7 @@ export default function ItConsultingPage() {
     <ServicePage
       eyebrow="Services"
       title="IT consulting"
+      illustration="consulting"
       lead="Experienced advice and hands-on help for the IT your business depends on. Our consultants bring over 50 years of combined experience to support, architecture and security."
       actions={<ButtonLink href="/contact" variant="accent">Get started</ButtonLink>}
     >

@@ -19,6 +19,7 @@ export default function OnboardNetworksPage() {
     <ServicePage
       eyebrow="Vessel / Rig IT"
       title="Onboard networks"
+      illustration="network"
       lead="A well-built network is what makes every other system on board work. We design, install and maintain onboard networks that keep operational, crew and guest traffic apart and link each vessel or rig securely to your office."
     >
       <Section title="What we build" tone="alt">

@@ -19,6 +19,7 @@ export default function RapidPrototypingPage() {
     <ServicePage
       eyebrow="Services"
       title="Rapid REST API prototyping"
+      illustration="proto"
       lead="Test an idea with a real, working API instead of a slide deck. We prototype REST APIs quickly, with the foundations in place to grow them into production."
       actions={<ButtonLink href="/contact" variant="accent">Get more information</ButtonLink>}
     >

@@ -21,6 +21,7 @@ export default function LegacyToRestPage() {
     <ServicePage
       eyebrow="Services"
       title="From legacy database to REST API"
+      illustration="rest"
       lead="Your data is valuable, but locked in an older system. We put a modern REST API in front of the legacy database, so web and mobile apps, partners and automation can use it safely, while the system behind it keeps running."
     >
       <Section title="What you get" tone="alt">

@@ -20,6 +20,7 @@ export default function SoftwareDevelopmentPage() {
     <ServicePage
       eyebrow="Services"
       title="Custom software development"
+      illustration="software"
       lead="Software shaped around your business, not the other way round. We build multi-platform applications for the web, the desktop and mobile devices, and support them after launch."
       actions={<ButtonLink href="/contact" variant="accent">Start your project</ButtonLink>}
     >
