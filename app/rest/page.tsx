@@ -37,13 +37,29 @@ export default function LegacyToRestPage() {
           </FeatureCard>
         </CardGrid>
       </Section>
-      <Section title="What our clients say">
+      <Section title="How we get there" intro="A conversion is planned in small, reversible steps, so your business keeps running on the old system until the new one has proved itself.">
+        <CardGrid>
+          <FeatureCard title="1. Assess">
+            <p>We study the database, the applications that use it and the data your new systems need.</p>
+          </FeatureCard>
+          <FeatureCard title="2. Design the API">
+            <p>Resources, endpoints and access rules agreed with you and published as an OpenAPI specification.</p>
+          </FeatureCard>
+          <FeatureCard title="3. Build and secure">
+            <p>The API is built in front of the live database and tested against real data and real use.</p>
+          </FeatureCard>
+          <FeatureCard title="4. Connect and grow">
+            <p>New applications move onto the API one at a time; the legacy system can be retired when you are ready.</p>
+          </FeatureCard>
+        </CardGrid>
+      </Section>
+      <Section title="What our clients say" tone="alt">
         <Testimonial attribution={site.testimonialAttribution}>
           NPTS gave our old database a modern API without disrupting daily operations. Our new applications
           were built on it in weeks rather than months.
         </Testimonial>
       </Section>
-      <Section title="Unlock your data" align="center" tone="alt" intro="Tell us about your database and what you want to connect to it.">
+      <Section title="Unlock your data" align="center" intro="Tell us about your database and what you want to connect to it.">
         <ButtonLink href="/contact">Contact us</ButtonLink>
       </Section>
     </ServicePage>
