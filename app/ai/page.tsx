@@ -53,7 +53,11 @@ export default function AiAutomationPage() {
       <CtaBanner title="See what AI can do for your business" linkText="Contact us" href="/contact">
         We will look at your processes with you and show where automation pays off first.
       </CtaBanner>
-      <Section title="Questions about AI automation?" align="center">
+      <Section
+        title="Questions about AI automation?"
+        align="center"
+        intro="Describe a task your team repeats every day, and we will tell you how much of it an AI agent could take over."
+      >
         <ButtonLink href="/contact">Contact us</ButtonLink>
       </Section>
     </ServicePage>
