@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { ButtonLink } from '@/components/button-link';
 import { FeatureCard } from '@/components/feature-card';
+import { ProcessStep, ProcessSteps } from '@/components/process-steps';
 import { CardGrid, Section } from '@/components/section';
 import { ServicePage } from '@/components/service-page';
 import { pageMetadata } from '@/lib/metadata';
@@ -37,17 +38,17 @@ export default function RapidPrototypingPage() {
         </CardGrid>
       </Section>
       <Section title="From idea to working API" intro="A short, fixed scope with something your team can call at the end of it.">
-        <CardGrid>
-          <FeatureCard title="1. Agree the model">
+        <ProcessSteps>
+          <ProcessStep title="Agree the model">
             <p>We define the resources, fields and rules of your API with you in a single working session.</p>
-          </FeatureCard>
-          <FeatureCard title="2. Build and document">
+          </ProcessStep>
+          <ProcessStep title="Build and document">
             <p>Endpoints, validation and Swagger documentation, deployed where your team and partners can try them.</p>
-          </FeatureCard>
-          <FeatureCard title="3. Test and decide">
+          </ProcessStep>
+          <ProcessStep title="Test and decide">
             <p>Your developers build against a real API. Keep it, extend it into production, or change course cheaply.</p>
-          </FeatureCard>
-        </CardGrid>
+          </ProcessStep>
+        </ProcessSteps>
       </Section>
       <Section title="When a prototype pays off" tone="alt">
         <CardGrid>

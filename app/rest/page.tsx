@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { ButtonLink } from '@/components/button-link';
 import { FeatureCard } from '@/components/feature-card';
+import { ProcessStep, ProcessSteps } from '@/components/process-steps';
 import { CardGrid, Section } from '@/components/section';
 import { ServicePage } from '@/components/service-page';
 import { Testimonial } from '@/components/testimonial';
@@ -38,20 +39,20 @@ export default function LegacyToRestPage() {
         </CardGrid>
       </Section>
       <Section title="How we get there" intro="A conversion is planned in small, reversible steps, so your business keeps running on the old system until the new one has proved itself.">
-        <CardGrid>
-          <FeatureCard title="1. Assess">
+        <ProcessSteps>
+          <ProcessStep title="Assess">
             <p>We study the database, the applications that use it and the data your new systems need.</p>
-          </FeatureCard>
-          <FeatureCard title="2. Design the API">
+          </ProcessStep>
+          <ProcessStep title="Design the API">
             <p>Resources, endpoints and access rules agreed with you and published as an OpenAPI specification.</p>
-          </FeatureCard>
-          <FeatureCard title="3. Build and secure">
+          </ProcessStep>
+          <ProcessStep title="Build and secure">
             <p>The API is built in front of the live database and tested against real data and real use.</p>
-          </FeatureCard>
-          <FeatureCard title="4. Connect and grow">
+          </ProcessStep>
+          <ProcessStep title="Connect and grow">
             <p>New applications move onto the API one at a time; the legacy system can be retired when you are ready.</p>
-          </FeatureCard>
-        </CardGrid>
+          </ProcessStep>
+        </ProcessSteps>
       </Section>
       <Section title="What our clients say" tone="alt">
         <Testimonial attribution={site.testimonialAttribution}>
