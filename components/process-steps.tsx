@@ -1,3 +1,4 @@
+import { FeatureCard } from '@/components/feature-card';
 import { CardGrid } from '@/components/section';
 import styles from './process-steps.module.css';
 
@@ -12,9 +13,8 @@ export function ProcessSteps({ children }: { children: React.ReactNode }) {
 
 export function ProcessStep({ title, children }: { title: string; children: React.ReactNode }) {
   return (
-    <li className={styles.step}>
-      <h3 className={styles.title}>{title}</h3>
-      <div className={styles.body}>{children}</div>
-    </li>
+    <FeatureCard as="li" title={title} className={styles.step}>
+      {children}
+    </FeatureCard>
   );
 }
