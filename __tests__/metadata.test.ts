@@ -1,8 +1,8 @@
-import { pageMetadata, sharedOpenGraph } from '@/lib/metadata';
-import { site } from '@/lib/site';
+import { ogImageFor, ogImageName, pageMetadata, sharedOpenGraph } from '@/lib/metadata';
 
 describe('pageMetadata', () => {
   const metadata = pageMetadata({ title: 'About NPTS', description: 'Who we are.', path: '/about' });
+  const aboutImage = { url: '/og/about.png', width: 1200, height: 630, alt: 'About NPTS' };
 
   it('sets the title, description and canonical path', () => {
     expect(metadata.title).toBe('About NPTS');
@@ -16,14 +16,30 @@ describe('pageMetadata', () => {
       title: 'About NPTS',
       description: 'Who we are.',
       url: '/about',
-      images: [site.ogImage],
     });
   });
 
-  it('uses a page’s own share image when it has one', () => {
-    const image = { url: '/og/about.png', width: 1200, height: 630, alt: 'About' };
+  it('picks the share image named after the path when none is given', () => {
+    expect(metadata.openGraph?.images).toEqual([aboutImage]);
+    expect(metadata.twitter).toMatchObject({ card: 'summary_large_image', images: [aboutImage] });
+  });
+
+  it('uses an image passed in instead of the route’s own', () => {
+    const image = { url: '/og/special.png', width: 1200, height: 630, alt: 'Special' };
     const withImage = pageMetadata({ title: 'A', description: 'B', path: '/about', image });
     expect(withImage.openGraph?.images).toEqual([image]);
-    expect(withImage.twitter).toMatchObject({ card: 'summary_large_image', images: [image] });
+    expect(withImage.twitter).toMatchObject({ images: [image] });
+  });
+});
+
+describe('ogImageName', () => {
+  it('names the home page’s image home and every other after its path', () => {
+    expect(ogImageName('/')).toBe('home');
+    expect(ogImageName('/coms')).toBe('coms');
+    expect(ogImageName('/a/b')).toBe('a-b');
+  });
+
+  it('builds a 1200×630 image described by the page title', () => {
+    expect(ogImageFor('/rest', 'REST')).toEqual({ url: '/og/rest.png', width: 1200, height: 630, alt: 'REST' });
   });
 });

@@ -6,6 +6,7 @@ import { SiteHeader } from '@/components/site-header';
 import { ShareStrip } from '@/components/share-strip';
 import { SiteFooter } from '@/components/site-footer';
 import { CONSENT_DEFAULT_SCRIPT } from '@/lib/analytics';
+import { organizationJsonLd, serializeJsonLd } from '@/lib/json-ld';
 import { sharedOpenGraph } from '@/lib/metadata';
 import { site } from '@/lib/site';
 import './globals.css';
@@ -27,6 +28,7 @@ export const metadata: Metadata = {
   title: site.title,
   description: site.description,
   applicationName: site.name,
+  icons: { icon: '/logo.svg', apple: site.logo.url },
   openGraph: { ...sharedOpenGraph, title: site.title, description: site.description, url: '/', images: [site.ogImage] },
   twitter: { card: 'summary_large_image', title: site.title, description: site.description, images: [site.ogImage] },
 };
@@ -43,6 +45,7 @@ export default function RootLayout({ children }: Readonly<{ children: React.Reac
         <script id="consent-default" dangerouslySetInnerHTML={{ __html: CONSENT_DEFAULT_SCRIPT }} />
       </head>
       <body>
+        <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(organizationJsonLd()) }} />
         <a className="skip-link" href="#main">
           Skip to content
         </a>

@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { useId } from 'react';
 import styles from './cta-banner.module.css';
 
 type CtaBannerProps = {
@@ -10,10 +11,13 @@ type CtaBannerProps = {
 
 /** The closing banner of a page: a last prompt with a text link to act on it. */
 export function CtaBanner({ title, children, linkText, href }: CtaBannerProps) {
+  const headingId = useId();
   return (
-    <section className={styles.banner}>
+    <section className={styles.banner} aria-labelledby={headingId}>
       <div className={styles.inner}>
-        <h2 className={styles.title}>{title}</h2>
+        <h2 id={headingId} className={styles.title}>
+          {title}
+        </h2>
         <p>{children}</p>
         <Link href={href} className={styles.link}>
           {linkText}

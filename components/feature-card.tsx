@@ -5,14 +5,17 @@ type FeatureCardProps = {
   title: string;
   /** When set, the card's title links there. */
   href?: string;
+  /** `li` when the card is an item of a list, such as a step of a process. */
+  as?: 'article' | 'li';
+  className?: string;
   children: React.ReactNode;
 };
 
-export function FeatureCard({ title, href, children }: FeatureCardProps) {
+export function FeatureCard({ title, href, as: Tag = 'article', className, children }: FeatureCardProps) {
   return (
-    <article className={styles.card}>
+    <Tag className={className ? `${styles.card} ${className}` : styles.card}>
       <h3 className={styles.title}>{href ? <Link href={href}>{title}</Link> : title}</h3>
       <div className={styles.body}>{children}</div>
-    </article>
+    </Tag>
   );
 }

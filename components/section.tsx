@@ -1,3 +1,4 @@
+import { Children } from 'react';
 import styles from './section.module.css';
 
 type SectionProps = {
@@ -22,7 +23,16 @@ export function Section({ title, intro, tone = 'plain', align = 'start', childre
   );
 }
 
-/** Cards laid out in as many columns as fit. */
-export function CardGrid({ children }: { children: React.ReactNode }) {
-  return <div className={styles.grid}>{children}</div>;
+/**
+ * Cards in balanced rows: on wide screens four cards sit in one row, two in two columns and any
+ * other number in rows of three, so no row is left with a lone card where it can be avoided.
+ */
+export function CardGrid({ as: Tag = 'div', className, children }: { as?: 'div' | 'ol'; className?: string; children: React.ReactNode }) {
+  const count = Children.count(children);
+  const columns = count === 4 ? 4 : count === 2 ? 2 : 3;
+  return (
+    <Tag className={className ? `${styles.grid} ${className}` : styles.grid} data-columns={columns}>
+      {children}
+    </Tag>
+  );
 }

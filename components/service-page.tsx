@@ -1,3 +1,4 @@
+import type { IllustrationName } from '@/components/illustration';
 import { PageHero } from '@/components/page-hero';
 
 type ServicePageProps = {
@@ -5,6 +6,8 @@ type ServicePageProps = {
   eyebrow: string;
   title: string;
   lead: React.ReactNode;
+  /** The picture of this service in the opening band. */
+  illustration?: IllustrationName;
   /** Calls to action in the opening band. */
   actions?: React.ReactNode;
   /** The page's sections, closing banner and closing call to action. */
@@ -12,10 +15,10 @@ type ServicePageProps = {
 };
 
 /** The frame every service page shares: an opening band with the one `h1`, then the sections. */
-export function ServicePage({ eyebrow, title, lead, actions, children }: ServicePageProps) {
+export function ServicePage({ eyebrow, title, lead, illustration, actions, children }: ServicePageProps) {
   return (
     <article>
-      <PageHero eyebrow={eyebrow} title={title} lead={lead}>
+      <PageHero eyebrow={eyebrow} title={title} lead={lead} illustration={illustration}>
         {actions}
       </PageHero>
       {children}

@@ -1,12 +1,15 @@
 import type { Metadata } from 'next';
 import { site } from '@/lib/site';
 
+type ShareImage = { url: string; width: number; height: number; alt: string };
+
 type PageMetadataInput = {
   title: string;
   description: string;
-  /** The route's path, e.g. `/about`; becomes the canonical URL. */
+  /** The route's path, e.g. `/about`; becomes the canonical URL and picks the share image. */
   path: `/${string}`;
-  image?: { url: string; width: number; height: number; alt: string };
+  /** Overrides the route's own share image from `public/og/`. */
+  image?: ShareImage;
 };
 
 /** Open Graph fields every page shares. Next merges `openGraph` shallowly, so pages spread these. */
@@ -17,10 +20,23 @@ export const sharedOpenGraph = {
 } as const;
 
 /**
+ * The file name (without `.png`) of a route's share image in `public/og/`: `home` for `/`, the
+ * path itself otherwise. `scripts/make-og-images.mjs` writes one per route under these names.
+ */
+export function ogImageName(path: `/${string}`): string {
+  return path === '/' ? 'home' : path.slice(1).replace(/\//g, '-');
+}
+
+/** The route's 1200×630 share image, named after its path so no page has to list it. */
+export function ogImageFor(path: `/${string}`, title: string): ShareImage {
+  return { url: `/og/${ogImageName(path)}.png`, width: site.ogImage.width, height: site.ogImage.height, alt: title };
+}
+
+/**
  * The metadata of one route: its title and description, canonical URL and the Open Graph and
  * Twitter cards built from them, keeping the shared fields.
  */
-export function pageMetadata({ title, description, path, image = site.ogImage }: PageMetadataInput): Metadata {
+export function pageMetadata({ title, description, path, image = ogImageFor(path, title) }: PageMetadataInput): Metadata {
   return {
     title,
     description,

@@ -19,7 +19,12 @@ export const site = {
   /** EDITOR: the company phone number, as shown and as dialled. */
   phone: { display: '+359 000 000 000', tel: '+359000000000' },
   location: 'Europe, South East Asia',
+  areaServed: ['Europe', 'South East Asia'],
   registeredIn: 'Bulgaria',
+  /** ISO 3166-1 code of the country of registration, for structured data. */
+  registeredInCode: 'BG',
+  /** The square logo search engines show next to the company; written by scripts/make-og-images.mjs. */
+  logo: { url: '/logo.png', width: 512, height: 512 },
   copyrightYear: 2024,
   ogImage: { url: '/og/default.png', width: 1200, height: 630, alt: 'NPTS - Professional IT Solutions' },
   contactEndpoint: '/mail/send.php',
@@ -32,9 +37,9 @@ export const site = {
     { network: 'facebook', label: 'NPTS on Facebook', href: 'https://www.facebook.com/npts' },
     { network: 'instagram', label: 'NPTS on Instagram', href: 'https://www.instagram.com/npts' },
   ],
-  /** EDITOR: the partner shown in the footer, its site and its logo in public/. */
   /** EDITOR: who the /rest testimonial is from. By role only: we never invent a person. */
   testimonialAttribution: 'CEO of a client company',
+  /** EDITOR: the partner shown in the footer, its site and its logo in public/. */
   partner: { name: 'Partner company', href: 'https://example.com/', logo: '/partner-logo.svg', logoWidth: 160, logoHeight: 40 },
 } as const;
 

@@ -1,9 +1,11 @@
 import type { Metadata } from 'next';
 import { ButtonLink } from '@/components/button-link';
+import { CtaBanner } from '@/components/cta-banner';
 import { FeatureCard } from '@/components/feature-card';
 import { PageHero } from '@/components/page-hero';
 import { CardGrid, Section } from '@/components/section';
 import { StatList } from '@/components/stat-list';
+import { TechLogos } from '@/components/tech-logos';
 import { pageMetadata } from '@/lib/metadata';
 import { site } from '@/lib/site';
 
@@ -22,30 +24,55 @@ export default function AboutPage() {
       <PageHero
         eyebrow="About us"
         title="Remote-first, close to every client"
-        lead={`${site.name} is an IT company registered in ${site.registeredIn}, serving Europe and South East Asia. Our team brings over 50 years of combined experience and works remotely, so expert help reaches a vessel in the Java Sea as quickly as an office in Sofia.`}
+        lead={`${site.name} is an IT company registered in ${site.registeredIn}, serving Europe and South East Asia. Our team brings over 50 years of combined experience and works remotely, so expert help reaches a vessel at sea as quickly as an office on shore.`}
       >
         <ButtonLink href="/contact" variant="accent">Contact us</ButtonLink>
       </PageHero>
-      <Section title="Our mission">
+      <Section
+        title="Built for clients who never stand still"
+        intro="Shipping companies, vessel and rig operators and businesses on shore rarely keep office hours in one time zone. We organised our company around that: no single head office, one team working together online, and support that follows the fleet rather than the clock."
+      >
+        <CardGrid>
+          <FeatureCard title="Remote by design">
+            <p>
+              Most of what a vessel, rig or office needs from IT can be done securely at a distance. Working remotely
+              means no travel delays and no waiting for an engineer to be flown out.
+            </p>
+          </FeatureCard>
+          <FeatureCard title="At sea and on shore">
+            <p>
+              We connect and look after vessels and rigs, and we build the software, APIs and automation that run the
+              business behind them: one partner from the satellite link to the office application.
+            </p>
+          </FeatureCard>
+          <FeatureCard title="Experience that counts">
+            <p>
+              Over 50 years of combined experience in networks, systems, software and support, applied to the
+              constraints of life at sea: limited bandwidth, long distances and no room for downtime.
+            </p>
+          </FeatureCard>
+        </CardGrid>
+      </Section>
+      <Section title="Our mission" tone="alt">
         <CardGrid>
           <FeatureCard title="Keep operations connected">
             <p>Reliable links and networks for vessels, rigs and offices, wherever they are.</p>
           </FeatureCard>
           <FeatureCard title="Make technology simple">
-            <p>Software and automation that fit the way our clients already work.</p>
+            <p>Software and automation that fit the way our clients already work, not the other way round.</p>
           </FeatureCard>
           <FeatureCard title="Be there around the clock">
-            <p>Remote support at any hour, in any time zone.</p>
+            <p>Remote support at any hour, in any time zone, from people who know your systems.</p>
           </FeatureCard>
         </CardGrid>
       </Section>
-      <Section title="Our values" tone="alt">
+      <Section title="Our values">
         <CardGrid>
           <FeatureCard title="Innovation">
-            <p>We adopt new technology when it makes our clients’ work better.</p>
+            <p>We adopt new technology when it makes our clients’ work better, not because it is new.</p>
           </FeatureCard>
           <FeatureCard title="Reliability">
-            <p>Systems that work, and a team that answers.</p>
+            <p>Systems that work, commitments that are kept, and a team that answers.</p>
           </FeatureCard>
           <FeatureCard title="Collaboration">
             <p>We work as part of our clients’ teams, not at arm’s length.</p>
@@ -61,7 +88,7 @@ export default function AboutPage() {
           </FeatureCard>
         </CardGrid>
       </Section>
-      <Section title="In numbers">
+      <Section title="In numbers" tone="alt">
         <StatList
           stats={[
             { value: '24/7', label: 'Global Support' },
@@ -69,6 +96,15 @@ export default function AboutPage() {
           ]}
         />
       </Section>
+      <Section
+        title="Technologies we work with"
+        intro="Proven, well-supported tools that your own team or any future partner can pick up: no lock-in to anything only we understand."
+      >
+        <TechLogos />
+      </Section>
+      <CtaBanner title="Work with a team that is always on" linkText="Contact us" href="/contact">
+        Tell us about your fleet, your rig or your project, and we will show you how we would support it.
+      </CtaBanner>
     </>
   );
 }

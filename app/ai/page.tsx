@@ -20,6 +20,7 @@ export default function AiAutomationPage() {
     <ServicePage
       eyebrow="Services"
       title="AI automation"
+      illustration="ai"
       lead="Practical AI that saves your team hours every week, running where your data already is. We build private document search and AI agents that take over routine work."
       actions={<ButtonLink href="/contact" variant="accent">Get started</ButtonLink>}
     >
@@ -52,7 +53,11 @@ export default function AiAutomationPage() {
       <CtaBanner title="See what AI can do for your business" linkText="Contact us" href="/contact">
         We will look at your processes with you and show where automation pays off first.
       </CtaBanner>
-      <Section title="Questions about AI automation?" align="center">
+      <Section
+        title="Questions about AI automation?"
+        align="center"
+        intro="Describe a task your team repeats every day, and we will tell you how much of it an AI agent could take over."
+      >
         <ButtonLink href="/contact">Contact us</ButtonLink>
       </Section>
     </ServicePage>

@@ -19,6 +19,7 @@ export default function CommunicationPage() {
     <ServicePage
       eyebrow="Vessel / Rig IT"
       title="Communication at sea and offshore"
+      illustration="coms"
       lead="Your crew, your systems and your office stay connected wherever the vessel or rig is. We combine satellite (VSAT) and 4/5G links so that operations run on the best connection available, at a cost you can plan."
     >
       <Section title="Connectivity that follows the route" tone="alt">
@@ -39,6 +40,31 @@ export default function CommunicationPage() {
             <p>
               High-throughput data close to the coast and in port, so updates, backups and crew traffic move
               when bandwidth is cheapest.
+            </p>
+          </FeatureCard>
+        </CardGrid>
+      </Section>
+      <Section
+        title="Managed end to end"
+        intro="One team is responsible for every link on board, from the first survey to the monthly bill, so your crew never has to troubleshoot a modem."
+      >
+        <CardGrid>
+          <FeatureCard title="Automatic switching">
+            <p>
+              Traffic moves between satellite and 4/5G as the vessel or rig comes into and out of coverage, without
+              anyone on board changing a setting.
+            </p>
+          </FeatureCard>
+          <FeatureCard title="Traffic you control">
+            <p>
+              Operational systems come first; crew and guest traffic get fair shares and limits, so a large download
+              never blocks a critical report.
+            </p>
+          </FeatureCard>
+          <FeatureCard title="Monitored around the clock">
+            <p>
+              We watch link quality and usage 24/7 and act on problems remotely, often before the crew or the office
+              notices them.
             </p>
           </FeatureCard>
         </CardGrid>

@@ -20,6 +20,7 @@ export default function ItConsultingPage() {
     <ServicePage
       eyebrow="Services"
       title="IT consulting"
+      illustration="consulting"
       lead="Experienced advice and hands-on help for the IT your business depends on. Our consultants bring over 50 years of combined experience to support, architecture and security."
       actions={<ButtonLink href="/contact" variant="accent">Get started</ButtonLink>}
     >
@@ -48,7 +49,11 @@ export default function ItConsultingPage() {
       <CtaBanner title="Need a second opinion on your IT?" linkText="Contact us" href="/contact">
         Tell us what is on your mind; a short call is often enough to see the way forward.
       </CtaBanner>
-      <Section title="Talk to a consultant" align="center">
+      <Section
+        title="Talk to a consultant"
+        align="center"
+        intro="Whether it is a one-off review or ongoing support, the first conversation is about your situation, not our sales pitch."
+      >
         <ButtonLink href="/contact">Contact us</ButtonLink>
       </Section>
     </ServicePage>

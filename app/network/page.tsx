@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { ButtonLink } from '@/components/button-link';
 import { FeatureCard } from '@/components/feature-card';
+import { ProcessStep, ProcessSteps } from '@/components/process-steps';
 import { CardGrid, Section } from '@/components/section';
 import { ServicePage } from '@/components/service-page';
 import { pageMetadata } from '@/lib/metadata';
@@ -19,6 +20,7 @@ export default function OnboardNetworksPage() {
     <ServicePage
       eyebrow="Vessel / Rig IT"
       title="Onboard networks"
+      illustration="network"
       lead="A well-built network is what makes every other system on board work. We design, install and maintain onboard networks that keep operational, crew and guest traffic apart and link each vessel or rig securely to your office."
     >
       <Section title="What we build" tone="alt">
@@ -42,6 +44,19 @@ export default function OnboardNetworksPage() {
             </p>
           </FeatureCard>
         </CardGrid>
+      </Section>
+      <Section title="How a project runs" intro="Most of the work happens remotely; we plan it around port calls and crew changes so operations are never interrupted.">
+        <ProcessSteps>
+          <ProcessStep title="Survey">
+            <p>We map the systems, cabling and equipment already on board and agree what has to connect to what.</p>
+          </ProcessStep>
+          <ProcessStep title="Design">
+            <p>Network segments, Wi-Fi coverage, firewall rules and VPN links, documented before anything changes.</p>
+          </ProcessStep>
+          <ProcessStep title="Installation and handover">
+            <p>Equipment configured and tested, then handed over with clear documentation for your crew and office.</p>
+          </ProcessStep>
+        </ProcessSteps>
       </Section>
       <Section title="Plan your onboard network" align="center" intro="Send us your vessel or rig layout and what has to connect; we will design the network around it.">
         <ButtonLink href="/contact">Contact us</ButtonLink>

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { ButtonLink } from '@/components/button-link';
 import { FeatureCard } from '@/components/feature-card';
+import { ProcessStep, ProcessSteps } from '@/components/process-steps';
 import { CardGrid, Section } from '@/components/section';
 import { ServicePage } from '@/components/service-page';
 import { pageMetadata } from '@/lib/metadata';
@@ -19,6 +20,7 @@ export default function RapidPrototypingPage() {
     <ServicePage
       eyebrow="Services"
       title="Rapid REST API prototyping"
+      illustration="proto"
       lead="Test an idea with a real, working API instead of a slide deck. We prototype REST APIs quickly, with the foundations in place to grow them into production."
       actions={<ButtonLink href="/contact" variant="accent">Get more information</ButtonLink>}
     >
@@ -34,6 +36,35 @@ export default function RapidPrototypingPage() {
             <p>Authentication, input validation and sensible defaults from the first version.</p>
           </FeatureCard>
         </CardGrid>
+      </Section>
+      <Section title="From idea to working API" intro="A short, fixed scope with something your team can call at the end of it.">
+        <ProcessSteps>
+          <ProcessStep title="Agree the model">
+            <p>We define the resources, fields and rules of your API with you in a single working session.</p>
+          </ProcessStep>
+          <ProcessStep title="Build and document">
+            <p>Endpoints, validation and Swagger documentation, deployed where your team and partners can try them.</p>
+          </ProcessStep>
+          <ProcessStep title="Test and decide">
+            <p>Your developers build against a real API. Keep it, extend it into production, or change course cheaply.</p>
+          </ProcessStep>
+        </ProcessSteps>
+      </Section>
+      <Section title="When a prototype pays off" tone="alt">
+        <CardGrid>
+          <FeatureCard title="Front end and back end in parallel">
+            <p>Web and mobile teams start on a working API instead of waiting for the final one.</p>
+          </FeatureCard>
+          <FeatureCard title="Partner integrations">
+            <p>Show partners exactly what you will offer, with documentation they can read and call.</p>
+          </FeatureCard>
+          <FeatureCard title="Ideas that need proof">
+            <p>Check that a product or process works with real data before committing a full budget to it.</p>
+          </FeatureCard>
+        </CardGrid>
+      </Section>
+      <Section title="Have an API in mind?" align="center" intro="Tell us what your API should do and who will use it; we will tell you how quickly we can have a prototype running.">
+        <ButtonLink href="/contact">Get more information</ButtonLink>
       </Section>
     </ServicePage>
   );

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { ButtonLink } from '@/components/button-link';
 import { FeatureCard } from '@/components/feature-card';
+import { ProcessStep, ProcessSteps } from '@/components/process-steps';
 import { CardGrid, Section } from '@/components/section';
 import { ServicePage } from '@/components/service-page';
 import { Testimonial } from '@/components/testimonial';
@@ -21,6 +22,7 @@ export default function LegacyToRestPage() {
     <ServicePage
       eyebrow="Services"
       title="From legacy database to REST API"
+      illustration="rest"
       lead="Your data is valuable, but locked in an older system. We put a modern REST API in front of the legacy database, so web and mobile apps, partners and automation can use it safely, while the system behind it keeps running."
     >
       <Section title="What you get" tone="alt">
@@ -36,13 +38,29 @@ export default function LegacyToRestPage() {
           </FeatureCard>
         </CardGrid>
       </Section>
-      <Section title="What our clients say">
+      <Section title="How we get there" intro="A conversion is planned in small, reversible steps, so your business keeps running on the old system until the new one has proved itself.">
+        <ProcessSteps>
+          <ProcessStep title="Assess">
+            <p>We study the database, the applications that use it and the data your new systems need.</p>
+          </ProcessStep>
+          <ProcessStep title="Design the API">
+            <p>Resources, endpoints and access rules agreed with you and published as an OpenAPI specification.</p>
+          </ProcessStep>
+          <ProcessStep title="Build and secure">
+            <p>The API is built in front of the live database and tested against real data and real use.</p>
+          </ProcessStep>
+          <ProcessStep title="Connect and grow">
+            <p>New applications move onto the API one at a time; the legacy system can be retired when you are ready.</p>
+          </ProcessStep>
+        </ProcessSteps>
+      </Section>
+      <Section title="What our clients say" tone="alt">
         <Testimonial attribution={site.testimonialAttribution}>
           NPTS gave our old database a modern API without disrupting daily operations. Our new applications
           were built on it in weeks rather than months.
         </Testimonial>
       </Section>
-      <Section title="Unlock your data" align="center" tone="alt" intro="Tell us about your database and what you want to connect to it.">
+      <Section title="Unlock your data" align="center" intro="Tell us about your database and what you want to connect to it.">
         <ButtonLink href="/contact">Contact us</ButtonLink>
       </Section>
     </ServicePage>

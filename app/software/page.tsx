@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { ButtonLink } from '@/components/button-link';
 import { CtaBanner } from '@/components/cta-banner';
 import { FeatureCard } from '@/components/feature-card';
+import { ProcessStep, ProcessSteps } from '@/components/process-steps';
 import { CardGrid, Section } from '@/components/section';
 import { ServicePage } from '@/components/service-page';
 import { pageMetadata } from '@/lib/metadata';
@@ -20,6 +21,7 @@ export default function SoftwareDevelopmentPage() {
     <ServicePage
       eyebrow="Services"
       title="Custom software development"
+      illustration="software"
       lead="Software shaped around your business, not the other way round. We build multi-platform applications for the web, the desktop and mobile devices, and support them after launch."
       actions={<ButtonLink href="/contact" variant="accent">Start your project</ButtonLink>}
     >
@@ -37,20 +39,20 @@ export default function SoftwareDevelopmentPage() {
         </CardGrid>
       </Section>
       <Section title="How we work" intro="Four steps, each ending with something you can see and approve.">
-        <CardGrid>
-          <FeatureCard title="1. Discovery">
+        <ProcessSteps>
+          <ProcessStep title="Discovery">
             <p>We learn your goals, users and constraints and agree on what success looks like.</p>
-          </FeatureCard>
-          <FeatureCard title="2. Design">
+          </ProcessStep>
+          <ProcessStep title="Design">
             <p>Architecture and screens designed and reviewed with you before code is written.</p>
-          </FeatureCard>
-          <FeatureCard title="3. Development">
+          </ProcessStep>
+          <ProcessStep title="Development">
             <p>Built in short iterations with regular demos, tests and transparent progress.</p>
-          </FeatureCard>
-          <FeatureCard title="4. Delivery">
+          </ProcessStep>
+          <ProcessStep title="Delivery">
             <p>Deployed, documented and handed over, with support for what comes next.</p>
-          </FeatureCard>
-        </CardGrid>
+          </ProcessStep>
+        </ProcessSteps>
       </Section>
       <Section title="Have an idea or a problem to solve?" align="center" tone="alt">
         <ButtonLink href="/contact">Contact us</ButtonLink>

@@ -19,6 +19,7 @@ export default function ItManagementPage() {
     <ServicePage
       eyebrow="Vessel / Rig IT"
       title="IT management for vessels and rigs"
+      illustration="vrit"
       lead="We look after the IT on board so that your crew can focus on the voyage. One remote team, available around the clock, runs your onboard systems from network to backups."
     >
       <Section title="Everything on board, handled" tone="alt">

@@ -1,0 +1,160 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { routes, site } from '@/lib/site';
+import { expect, test } from './fixtures';
+
+/** The calls to action each service page must carry (spec §2), all leading to /contact. */
+const ctas: Record<string, { buttons: string[]; banner?: string; last?: string }> = {
+  '/proto': { buttons: ['Get more information'] },
+  '/rest': { buttons: ['Contact us'], last: 'Contact us' },
+  '/coms': { buttons: ['Contact us'], last: 'Contact us' },
+  '/network': { buttons: ['Contact us'], last: 'Contact us' },
+  '/vrit': { buttons: ['Contact us'], last: 'Contact us' },
+  '/software': { buttons: ['Start your project', 'Contact us'], banner: 'Contact us' },
+  '/ai': { buttons: ['Get started', 'Contact us'], banner: 'Contact us' },
+  '/consulting': { buttons: ['Get started', 'Contact us'], banner: 'Contact us' },
+};
+
+/** Links in the page's own content, leaving out the header, share strip and footer. */
+function contentLinks(page: Page, name: string) {
+  return page.getByRole('main').getByRole('link', { name, exact: true });
+}
+
+test.describe('Service page calls to action', () => {
+  for (const [path, { buttons, banner, last }] of Object.entries(ctas)) {
+    test(`${path} carries ${[...buttons, banner && `a closing banner with ${banner}`].filter(Boolean).join(', ')}, all to /contact`, async ({ page }) => {
+      await page.goto(path);
+      for (const name of buttons) {
+        const links = contentLinks(page, name);
+        expect(await links.count(), name).toBeGreaterThan(0);
+        for (const link of await links.all()) await expect(link).toHaveAttribute('href', '/contact');
+      }
+      if (banner) {
+        const closing = page.getByRole('main').getByRole('region').last();
+        await expect(closing.getByRole('link', { name: banner, exact: true })).toHaveAttribute('href', '/contact');
+      }
+      if (last) {
+        const all = page.getByRole('main').getByRole('link');
+        await expect(all.last()).toHaveText(last);
+        await expect(all.last()).toHaveAttribute('href', '/contact');
+      }
+      await contentLinks(page, buttons[0]).first().click();
+      await expect(page).toHaveURL('/contact');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    });
+  }
+
+  test('the Contact us button of /software leads to /contact when clicked', async ({ page }) => {
+    await page.goto('/software');
+    await contentLinks(page, 'Contact us').first().click();
+    await expect(page).toHaveURL('/contact');
+  });
+});
+
+test.describe('Page content', () => {
+  test('/rest shows the testimonial attributed by role, never by name', async ({ page }) => {
+    await page.goto('/rest');
+    const testimonial = page.getByRole('figure').filter({ has: page.locator('blockquote') });
+    await expect(testimonial).toBeVisible();
+    await expect(testimonial.locator('blockquote')).toContainText('NPTS');
+    await expect(testimonial.locator('figcaption')).toHaveText(`— ${site.testimonialAttribution}`);
+  });
+
+  test('About shows the six values, the two stats and named technology logos', async ({ page }) => {
+    await page.goto('/about');
+    for (const value of ['Innovation', 'Reliability', 'Collaboration', 'Excellence', 'Adaptability', 'Global Perspective']) {
+      await expect(page.getByRole('heading', { level: 3, name: value, exact: true })).toBeVisible();
+    }
+    for (const [value, label] of [
+      ['24/7', 'Global Support'],
+      ['100%', 'Remote Operations'],
+    ]) {
+      const stat = page.locator('dl > div').filter({ hasText: label });
+      await expect(stat.getByRole('term')).toHaveText(label);
+      await expect(stat.getByRole('definition')).toHaveText(value);
+    }
+    const logos = page.getByRole('main').getByRole('img');
+    for (const name of ['TypeScript', 'React', 'Next.js', 'Node.js', 'Python', 'PHP', 'PostgreSQL', 'MySQL', 'Docker', 'Kubernetes', 'Linux', 'Swagger']) {
+      const logo = logos.and(page.getByRole('img', { name, exact: true }));
+      await expect(logo).toBeVisible();
+      expect(await logo.evaluate((svg) => svg.querySelector('path')?.getAttribute('d')?.length ?? 0)).toBeGreaterThan(50);
+    }
+  });
+
+  test('service pages show their illustration with explicit dimensions and a description', async ({ page }) => {
+    for (const path of Object.keys(ctas)) {
+      await page.goto(path);
+      const art = page.locator(`img[src="/illustrations${path}.svg"]`);
+      await expect(art, path).toBeVisible();
+      await expect(art).toHaveAttribute('width', '480');
+      await expect(art).toHaveAttribute('height', '360');
+      expect((await art.getAttribute('alt'))?.length, path).toBeGreaterThan(20);
+      expect(await art.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), path).toBe(true);
+    }
+  });
+});
+
+test.describe('Search and sharing', () => {
+  test('sitemap.xml lists every route once', async ({ request }) => {
+    const sitemap = await (await request.get('/sitemap.xml')).text();
+    const listed = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]).pathname);
+    expect(listed.sort()).toEqual([...routes].sort());
+  });
+
+  for (const path of routes) {
+    test(`${path} shares an og:image and twitter:image that answer 200 as image/png`, async ({ page, request, baseURL }) => {
+      await page.goto(path);
+      const og = await page.locator('meta[property="og:image"]').getAttribute('content');
+      const twitter = await page.locator('meta[name="twitter:image"]').getAttribute('content');
+      expect(og).toBe(twitter);
+      const url = new URL(og!);
+      expect(url.origin).toBe(site.url);
+      expect(url.pathname).toMatch(/^\/og\/[a-z-]+\.png$/);
+      await expect(page.locator('meta[property="og:image:width"]')).toHaveAttribute('content', '1200');
+      await expect(page.locator('meta[property="og:image:height"]')).toHaveAttribute('content', '630');
+      const image = await request.get(new URL(url.pathname, baseURL).href);
+      expect(image.status()).toBe(200);
+      expect(image.headers()['content-type']).toBe('image/png');
+      expect((await image.body()).subarray(1, 4).toString()).toBe('PNG');
+    });
+  }
+
+  test('the not-found page falls back to the default share image', async ({ page, request }) => {
+    await page.goto('/nope');
+    const og = await page.locator('meta[property="og:image"]').getAttribute('content');
+    expect(new URL(og!).pathname).toBe(site.ogImage.url);
+    expect((await request.get(site.ogImage.url)).headers()['content-type']).toBe('image/png');
+  });
+
+  test('every page carries Organization JSON-LD whose logo is served', async ({ page, request }) => {
+    await page.goto('/coms');
+    const json = await page.locator('script[type="application/ld+json"]').textContent();
+    const data = JSON.parse(json!);
+    expect(data).toMatchObject({ '@type': 'Organization', name: site.name, areaServed: ['Europe', 'South East Asia'] });
+    const logo = await request.get(new URL(data.logo).pathname);
+    expect(logo.status()).toBe(200);
+    expect(logo.headers()['content-type']).toBe('image/png');
+  });
+});
+
+const viewports = [
+  { width: 1280, height: 900 },
+  { width: 375, height: 812 },
+] as const;
+
+test.describe('Accessibility (axe-core)', () => {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    for (const viewport of viewports) {
+      for (const path of routes) {
+        test(`${path} at ${viewport.width}px in ${colorScheme} mode has no violations and no sideways scrolling`, async ({ page }) => {
+          await page.setViewportSize(viewport);
+          await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
+          await page.goto(path);
+          const results = await new AxeBuilder({ page }).analyze();
+          expect(results.violations.map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((node) => node.target.join(' ')) }))).toEqual([]);
+          expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+        });
+      }
+    }
+  }
+});
