@@ -25,6 +25,11 @@ async function pointerAway(page: Page) {
 }
 
 test.describe('Home hero carousel', () => {
+  // A visitor who has already answered the consent question: its banner would cover the controls.
+  test.beforeEach(async ({ context, baseURL }) => {
+    await context.addCookies([{ name: 'npts_analytics_consent', value: 'denied', url: baseURL! }]);
+  });
+
   test('advances every 5 seconds and wraps from the last slide to the first', async ({ page, consoleErrors }) => {
     await openHome(page);
     await expect(currentTitle(page)).toHaveText(TITLES[0]);
