@@ -1,7 +1,7 @@
 'use client';
 
-import Image from 'next/image';
 import { useEffect, useId, useState, useSyncExternalStore } from 'react';
+import { preload } from 'react-dom';
 import { ButtonLink } from '@/components/button-link';
 import styles from './hero-carousel.module.css';
 
@@ -45,6 +45,8 @@ const noSubscription = () => () => {};
 export function HeroCarousel({ heading, slides, label = 'Highlights' }: HeroCarouselProps) {
   const count = slides.length;
   const slidesId = useId();
+  // The first slide's image is the page's largest paint: fetch it alongside the HTML.
+  preload(slides[0].image.src, { as: 'image', fetchPriority: 'high' });
   const [current, setCurrent] = useState(0);
   // null until the visitor chooses: the reduced-motion preference decides meanwhile.
   const [userPaused, setUserPaused] = useState<boolean | null>(null);
@@ -122,14 +124,15 @@ export function HeroCarousel({ heading, slides, label = 'Highlights' }: HeroCaro
               inert={!isCurrent}
               className={isCurrent ? `${styles.slide} ${styles.current}` : styles.slide}
             >
-              <Image
+              {/* A plain img: the export serves images as they are, and next/image would only add JavaScript. */}
+              {/* eslint-disable-next-line @next/next/no-img-element */}
+              <img
                 className={styles.image}
                 src={slide.image.src}
                 width={slide.image.width}
                 height={slide.image.height}
                 alt={slide.alt}
                 // The first slide is the page's largest paint; the others can wait.
-                preload={index === 0}
                 loading={index === 0 ? 'eager' : 'lazy'}
                 fetchPriority={index === 0 ? 'high' : undefined}
               />

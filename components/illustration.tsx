@@ -1,4 +1,4 @@
-import Image from 'next/image';
+import { preload } from 'react-dom';
 
 /**
  * The illustrations drawn for this site (public/illustrations/), each with what it shows. They
@@ -20,15 +20,27 @@ export type IllustrationName = keyof typeof illustrations;
 export const ILLUSTRATION_WIDTH = 480;
 export const ILLUSTRATION_HEIGHT = 360;
 
-export function Illustration({ name, className }: { name: IllustrationName; className?: string }) {
+type IllustrationProps = {
+  name: IllustrationName;
+  className?: string;
+  /** In a page's opening band: fetched early, next to the HTML. Otherwise loaded when near view. */
+  priority?: boolean;
+};
+
+export function Illustration({ name, className, priority = false }: IllustrationProps) {
+  const src = `/illustrations/${name}.svg`;
+  if (priority) preload(src, { as: 'image', fetchPriority: 'high' });
   return (
-    <Image
-      src={`/illustrations/${name}.svg`}
+    // A plain img: the export serves images as they are, and next/image would only add JavaScript.
+    // eslint-disable-next-line @next/next/no-img-element
+    <img
+      src={src}
       alt={illustrations[name]}
       width={ILLUSTRATION_WIDTH}
       height={ILLUSTRATION_HEIGHT}
       className={className}
-      priority
+      loading={priority ? 'eager' : 'lazy'}
+      decoding="async"
     />
   );
 }

@@ -22,7 +22,7 @@ export function PageHero({ eyebrow, title, lead, illustration, children }: PageH
           <p className={styles.lead}>{lead}</p>
           {children && <div className={styles.actions}>{children}</div>}
         </div>
-        {illustration && <Illustration name={illustration} className={styles.art} />}
+        {illustration && <Illustration name={illustration} className={styles.art} priority />}
       </div>
     </div>
   );

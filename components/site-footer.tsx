@@ -1,4 +1,3 @@
-import Image from 'next/image';
 import Link from 'next/link';
 import { CookieSettingsButton } from '@/components/consent-banner';
 import { Logo } from '@/components/logo';
@@ -39,11 +38,15 @@ export function SiteFooter() {
         <div>
           <h2 className={styles.heading}>Partner</h2>
           <a href={site.partner.href} className={styles.partner} target="_blank" rel="noopener">
-            <Image
+            {/* A plain img: the export serves images as they are, and next/image would only add JavaScript. */}
+            {/* eslint-disable-next-line @next/next/no-img-element */}
+            <img
               src={site.partner.logo}
               alt={`${site.partner.name} (opens in a new tab)`}
               width={site.partner.logoWidth}
               height={site.partner.logoHeight}
+              loading="lazy"
+              decoding="async"
             />
           </a>
         </div>
