@@ -12,14 +12,20 @@ import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+// For a quick look at a few routes or one preset: BENCH_ROUTES=/,/about BENCH_PRESETS=mobile.
+const ONLY_ROUTES = process.env.BENCH_ROUTES?.split(',');
+const PRESETS = process.env.BENCH_PRESETS?.split(',') ?? ['mobile', 'desktop'];
 const root = process.cwd();
 
 if (!process.argv.includes('--no-build')) execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
-const routes = sitemapRoutes();
+const routes = sitemapRoutes().filter((path) => !ONLY_ROUTES || ONLY_ROUTES.includes(path));
 
-const baseline = await bareExportJsBytes();
+const bareOut = buildBareExport();
+const baseline = routeJsBytes('/', bareOut);
 const port = await freePort();
-const apache = spawn(process.execPath, ['scripts/apache.mjs'], { env: { ...process.env, PORT: String(port) }, stdio: 'ignore' });
+const barePort = await freePort();
+const apache = serve(port, join(root, 'out'));
+const bareApache = serve(barePort, bareOut);
 const chrome = await chromeLauncher.launch({
   chromePath: existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined,
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
@@ -28,9 +34,18 @@ const chrome = await chromeLauncher.launch({
 const results = [];
 try {
   await waitFor(`http://127.0.0.1:${port}/`);
+  await waitFor(`http://127.0.0.1:${barePort}/`);
+  // The same audit of the bare export, for reference: what Next.js alone scores on this machine.
+  for (const preset of PRESETS) {
+    const runs = [];
+    for (let i = 0; i < RUNS; i++) runs.push(await audit(`http://127.0.0.1:${barePort}/`, preset));
+    const row = { path: '(bare Next.js)', preset, ...medianOf(runs), jsGzip: baseline, jsRatio: 1 };
+    results.push(row);
+    printRow(row);
+  }
   for (const path of routes) {
     const jsBytes = routeJsBytes(path);
-    for (const preset of ['mobile', 'desktop']) {
+    for (const preset of PRESETS) {
       const runs = [];
       for (let i = 0; i < RUNS; i++) runs.push(await audit(`http://127.0.0.1:${port}${path}`, preset));
       const row = { path, preset, ...medianOf(runs), jsGzip: jsBytes, jsRatio: jsBytes / baseline };
@@ -41,11 +56,13 @@ try {
 } finally {
   await chrome.kill();
   apache.kill('SIGTERM');
+  bareApache.kill('SIGTERM');
+  rmSync(join(root, '.bench'), { recursive: true, force: true });
 }
 
 writeFileSync('bench-results.json', JSON.stringify({ date: new Date().toISOString(), runs: RUNS, baselineJsGzip: baseline, results }, null, 2));
 console.log(`\nBare Next.js export: ${kib(baseline)} of JavaScript (gzipped). Results in bench-results.json.`);
-for (const preset of ['mobile', 'desktop']) printTable(results.filter((row) => row.preset === preset), preset);
+for (const preset of PRESETS) printTable(results.filter((row) => row.preset === preset), preset);
 
 async function audit(url, preset) {
   const flags = {
@@ -89,29 +106,39 @@ function routeJsBytes(path, dir = join(root, 'out')) {
 }
 
 /** Builds the smallest app-router page Next.js can export, with this project's packages. */
-async function bareExportJsBytes() {
+function buildBareExport() {
   // Inside the project, so it resolves this project's node_modules (Turbopack follows no link
   // out of its root).
   const dir = join(root, '.bench', 'bare');
   rmSync(dir, { recursive: true, force: true });
-  try {
-    mkdirSync(join(dir, 'app'), { recursive: true });
-    writeFileSync(join(dir, 'package.json'), JSON.stringify({ private: true, type: 'module' }));
-    writeFileSync(join(dir, 'next.config.mjs'), "export default { output: 'export', images: { unoptimized: true } };\n");
-    writeFileSync(
-      join(dir, 'app', 'layout.tsx'),
-      "export default function RootLayout({ children }: { children: React.ReactNode }) {\n  return (<html lang=\"en\"><body>{children}</body></html>);\n}\n",
-    );
-    writeFileSync(join(dir, 'app', 'page.tsx'), 'export default function Page() {\n  return <h1>Hello</h1>;\n}\n');
-    execFileSync(process.execPath, [resolve(root, 'node_modules/next/dist/bin/next'), 'build'], {
-      cwd: dir,
-      stdio: 'ignore',
-      env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
-    });
-    return routeJsBytes('/', join(dir, 'out'));
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  mkdirSync(join(dir, 'app'), { recursive: true });
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ private: true, type: 'module' }));
+  writeFileSync(join(dir, 'next.config.mjs'), "export default { output: 'export', images: { unoptimized: true } };\n");
+  writeFileSync(
+    join(dir, 'app', 'layout.tsx'),
+    'export default function RootLayout({ children }: { children: React.ReactNode }) {\n  return (<html lang="en"><body>{children}</body></html>);\n}\n',
+  );
+  writeFileSync(join(dir, 'app', 'page.tsx'), 'export default function Page() {\n  return <h1>Hello</h1>;\n}\n');
+  execFileSync(process.execPath, [resolve(root, 'node_modules/next/dist/bin/next'), 'build'], {
+    cwd: dir,
+    stdio: 'ignore',
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+  });
+  // Compressed like the site, so the comparison is about the pages, not the server.
+  writeFileSync(
+    join(dir, 'out', '.htaccess'),
+    'AddOutputFilterByType DEFLATE text/html text/css text/plain application/javascript text/javascript\n',
+  );
+  return join(dir, 'out');
+}
+
+function serve(port, docroot) {
+  // Its own process group: Apache signals its whole group when it shuts down.
+  return spawn(process.execPath, ['scripts/apache.mjs'], {
+    env: { ...process.env, PORT: String(port), DOCROOT: docroot },
+    stdio: 'ignore',
+    detached: true,
+  });
 }
 
 /** Every route, as the built sitemap lists them. */
