@@ -2,6 +2,7 @@
 
 import Link from 'next/link';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { buttonClassName } from '@/components/button-link';
 import { consentStore } from '@/lib/analytics';
 import styles from './consent-banner.module.css';
 
@@ -41,10 +42,10 @@ export function ConsentBanner() {
           </p>
         </div>
         <div className={styles.actions}>
-          <button type="button" className={styles.button} onClick={() => consentStore.choose('denied')}>
+          <button type="button" className={`${buttonClassName()} ${styles.choice}`} onClick={() => consentStore.choose('denied')}>
             Reject
           </button>
-          <button type="button" className={styles.button} onClick={() => consentStore.choose('granted')}>
+          <button type="button" className={`${buttonClassName()} ${styles.choice}`} onClick={() => consentStore.choose('granted')}>
             Accept
           </button>
         </div>

@@ -1,6 +1,7 @@
 'use client';
 
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { buttonClassName } from '@/components/button-link';
 import { Toast, type ToastState } from '@/components/toast';
 import { type ContactField, contactFields, type FieldErrors, labels, messages, sendContactMessage } from '@/lib/contact';
 import { site } from '@/lib/site';
@@ -140,7 +141,7 @@ export function ContactForm() {
             </label>
           </div>
         </div>
-        <button type="submit" className={styles.submit} aria-disabled={sending || undefined}>
+        <button type="submit" className={`${buttonClassName()} ${styles.submit}`} aria-disabled={sending || undefined}>
           {sending ? 'Sending…' : 'Send message'}
         </button>
       </form>
