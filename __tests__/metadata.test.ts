@@ -1,3 +1,4 @@
+import { site } from '@/lib/site';
 import { ogImageFor, ogImageName, pageMetadata, sharedOpenGraph } from '@/lib/metadata';
 
 describe('pageMetadata', () => {
@@ -29,6 +30,15 @@ describe('pageMetadata', () => {
     const withImage = pageMetadata({ title: 'A', description: 'B', path: '/about', image });
     expect(withImage.openGraph?.images).toEqual([image]);
     expect(withImage.twitter).toMatchObject({ images: [image] });
+  });
+});
+
+describe('pageMetadata for a page kept out of search results', () => {
+  it('asks search engines not to index it and shares the default image', () => {
+    const metadata = pageMetadata({ title: 'Message sent', description: 'Sent.', path: '/contact/sent', noIndex: true });
+    expect(metadata.robots).toEqual({ index: false });
+    expect(metadata.openGraph?.images).toEqual([site.ogImage]);
+    expect(pageMetadata({ title: 'A', description: 'B', path: '/about' }).robots).toBeUndefined();
   });
 });
 

@@ -10,6 +10,8 @@ type PageMetadataInput = {
   path: `/${string}`;
   /** Overrides the route's own share image from `public/og/`. */
   image?: ShareImage;
+  /** For pages search engines should not list (e.g. the contact form's result pages): no own share image either. */
+  noIndex?: boolean;
 };
 
 /** Open Graph fields every page shares. Next merges `openGraph` shallowly, so pages spread these. */
@@ -36,10 +38,11 @@ export function ogImageFor(path: `/${string}`, title: string): ShareImage {
  * The metadata of one route: its title and description, canonical URL and the Open Graph and
  * Twitter cards built from them, keeping the shared fields.
  */
-export function pageMetadata({ title, description, path, image = ogImageFor(path, title) }: PageMetadataInput): Metadata {
+export function pageMetadata({ title, description, path, noIndex = false, image = noIndex ? site.ogImage : ogImageFor(path, title) }: PageMetadataInput): Metadata {
   return {
     title,
     description,
+    ...(noIndex && { robots: { index: false } }),
     alternates: { canonical: path },
     openGraph: { ...sharedOpenGraph, title, description, url: path, images: [image] },
     twitter: { card: 'summary_large_image', title, description, images: [image] },

@@ -7,10 +7,7 @@ import { site } from '@/lib/site';
 
 // Where the form lands when, without JavaScript, the message could not be accepted.
 export function generateMetadata(): Metadata {
-  return {
-    ...pageMetadata({ title: 'Message could not be sent | NPTS', description: 'Your message could not be sent right now.', path: '/contact/failed', image: site.ogImage }),
-    robots: { index: false },
-  };
+  return pageMetadata({ title: 'Message could not be sent | NPTS', description: 'Your message could not be sent right now.', path: '/contact/failed', noIndex: true });
 }
 
 export default function MessageFailedPage() {

@@ -3,14 +3,10 @@ import { ButtonLink } from '@/components/button-link';
 import { PageHero } from '@/components/page-hero';
 import { messages } from '@/lib/contact';
 import { pageMetadata } from '@/lib/metadata';
-import { site } from '@/lib/site';
 
 // Where the form lands when, without JavaScript, a required field was empty or invalid.
 export function generateMetadata(): Metadata {
-  return {
-    ...pageMetadata({ title: 'Message not sent | NPTS', description: 'Some fields of your message were missing or invalid.', path: '/contact/invalid', image: site.ogImage }),
-    robots: { index: false },
-  };
+  return pageMetadata({ title: 'Message not sent | NPTS', description: 'Some fields of your message were missing or invalid.', path: '/contact/invalid', noIndex: true });
 }
 
 export default function MessageInvalidPage() {

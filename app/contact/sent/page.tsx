@@ -3,14 +3,10 @@ import { ButtonLink } from '@/components/button-link';
 import { PageHero } from '@/components/page-hero';
 import { messages } from '@/lib/contact';
 import { pageMetadata } from '@/lib/metadata';
-import { site } from '@/lib/site';
 
 // Where the form lands after sending without JavaScript.
 export function generateMetadata(): Metadata {
-  return {
-    ...pageMetadata({ title: 'Message sent | NPTS', description: 'Your message to NPTS has been sent.', path: '/contact/sent', image: site.ogImage }),
-    robots: { index: false },
-  };
+  return pageMetadata({ title: 'Message sent | NPTS', description: 'Your message to NPTS has been sent.', path: '/contact/sent', noIndex: true });
 }
 
 export default function MessageSentPage() {
