@@ -59,10 +59,13 @@ LoadModule deflate_module ${modules}/mod_deflate.so
 LoadModule env_module ${modules}/mod_env.so
 LoadModule php_module ${modules}/${php}
 
-StartServers 2
-MinSpareServers 2
-MaxSpareServers 8
-MaxRequestWorkers 32
+# Enough idle workers for a browser's six parallel connections (and their keep-alive) from the
+# start: prefork adds workers only once a second, which would queue requests behind it and make
+# the page look slow when the server is the cause.
+StartServers 12
+MinSpareServers 12
+MaxSpareServers 24
+MaxRequestWorkers 64
 Timeout 30
 
 TypesConfig /etc/mime.types
