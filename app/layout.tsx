@@ -11,12 +11,14 @@ import { sharedOpenGraph } from '@/lib/metadata';
 import { site } from '@/lib/site';
 import './globals.css';
 
-// Self-hosted from @fontsource-variable/inter: no font CDN at build or run time.
+// Inter, self-hosted: a subset of @fontsource-variable/inter cut by scripts/subset-font.mjs. Text
+// shows at once in a fallback sized to match it (next/font's adjustFontFallback), so the swap
+// moves nothing.
 const inter = localFont({
-  src: '../node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2',
+  src: './fonts/inter-subset.woff2',
   variable: '--font-inter',
   display: 'swap',
-  weight: '100 900',
+  weight: '400 800',
 });
 
 if (!site.gtmId) {

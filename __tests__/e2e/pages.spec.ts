@@ -137,6 +137,38 @@ test.describe('Search and sharing', () => {
   });
 });
 
+test.describe('Type', () => {
+  test('every page draws its text in one self-hosted Inter subset, with a size-matched fallback while it loads', async ({ page, baseURL }) => {
+    for (const path of routes) {
+      const fonts: { url: string; type: string | undefined; bytes: number }[] = [];
+      page.on('response', async (response) => {
+        if (response.request().resourceType() !== 'font') return;
+        fonts.push({ url: response.url(), type: response.headers()['content-type'], bytes: (await response.body()).length });
+      });
+      await page.goto(path);
+      await page.evaluate(() => document.fonts.ready);
+      expect(fonts, path).toHaveLength(1);
+      expect(fonts[0].url.startsWith(`${baseURL}/_next/static/media/`), path).toBe(true);
+      expect(fonts[0].type, path).toBe('font/woff2');
+      // A subset: the package's full latin file is 47 KiB.
+      expect(fonts[0].bytes, path).toBeLessThan(25 * 1024);
+      const type = await page.evaluate(() => {
+        const faces = [...document.styleSheets].flatMap((sheet) => [...sheet.cssRules]).filter((rule) => rule instanceof CSSFontFaceRule);
+        const fallback = faces.find((rule) => /^["']?inter Fallback["']?$/i.test(rule.style.getPropertyValue('font-family')));
+        return {
+          body: getComputedStyle(document.body).fontFamily,
+          loaded: [...document.fonts].some((face) => face.family.replace(/["']/g, '') === 'inter' && face.status === 'loaded'),
+          fallbackSizeAdjust: fallback?.style.getPropertyValue('size-adjust') ?? '',
+        };
+      });
+      expect(type.body, path).toMatch(/^["']?inter["']?, ["']?inter Fallback["']?,/i);
+      expect(type.loaded, path).toBe(true);
+      expect(type.fallbackSizeAdjust, path).toMatch(/%$/);
+      page.removeAllListeners('response');
+    }
+  });
+});
+
 const viewports = [
   { width: 1280, height: 900 },
   { width: 375, height: 812 },
