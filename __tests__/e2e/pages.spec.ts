@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { routes, site } from '@/lib/site';
+import { technologies } from '@/lib/tech-logos';
 import { expect, test } from './fixtures';
 
 /** The calls to action each service page must carry (spec §2), all leading to /contact. */
@@ -76,8 +77,23 @@ test.describe('Page content', () => {
     const logos = page.getByRole('main').getByRole('img');
     for (const name of ['TypeScript', 'React', 'Next.js', 'Node.js', 'Python', 'PHP', 'PostgreSQL', 'MySQL', 'Docker', 'Kubernetes', 'Linux', 'Swagger']) {
       const logo = logos.and(page.getByRole('img', { name, exact: true }));
+      await logo.scrollIntoViewIfNeeded();
       await expect(logo).toBeVisible();
-      expect(await logo.evaluate((svg) => svg.querySelector('path')?.getAttribute('d')?.length ?? 0)).toBeGreaterThan(50);
+      // Drawn, not a broken-image box: the mark loads once the list scrolls into view.
+      await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { message: name }).toBe(true);
+    }
+  });
+
+  test('About keeps the logo marks out of its HTML and serves each as an SVG file', async ({ request }) => {
+    const html = await (await request.get('/about')).text();
+    const sources = [...html.matchAll(/<img[^>]+src="(\/logos\/[a-z]+\.svg)"/g)].map((match) => match[1]);
+    expect(sources).toHaveLength(technologies.length);
+    for (const icon of technologies) expect(html.includes(icon.path), icon.title).toBe(false);
+    for (const source of sources) {
+      const logo = await request.get(source);
+      expect(logo.status(), source).toBe(200);
+      expect(logo.headers()['content-type'], source).toMatch(/^image\/svg\+xml/);
+      expect(await logo.text(), source).toMatch(/prefers-color-scheme:dark/);
     }
   });
 
