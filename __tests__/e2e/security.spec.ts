@@ -72,6 +72,25 @@ test.describe('Content-Security-Policy in the browser', () => {
     expect(await violations()).toEqual([]);
   });
 
+  test('the carousel rotating and its controls cause no violation', async ({ page, context, baseURL }) => {
+    // A returning visitor, so the consent banner does not cover the controls.
+    await context.addCookies([{ name: 'npts_analytics_consent', value: 'denied', url: baseURL! }]);
+    const violations = await watchViolations(page);
+    await page.clock.install();
+    await page.goto('/');
+    const carousel = page.getByRole('region', { name: 'Highlights' });
+    await carousel.getByRole('button', { name: 'Next slide' }).click();
+    await expect(carousel.getByRole('heading', { level: 2 })).toHaveText('Custom Software Solutions');
+    await carousel.getByRole('button', { name: 'Go to slide 3' }).click();
+    await expect(carousel.getByRole('heading', { level: 2 })).toHaveText('AI-Powered Innovation');
+    // Every slide's picture has been shown, and the rotation wraps round on its own.
+    await page.mouse.move(0, 0);
+    await page.clock.runFor(5000);
+    await expect(carousel.getByRole('heading', { level: 2 })).toHaveText('NPTS');
+    await page.waitForLoadState('networkidle');
+    expect(await violations()).toEqual([]);
+  });
+
   test('accepting analytics runs the tag manager without a violation', async ({ page }) => {
     const violations = await watchViolations(page);
     await page.route('https://www.googletagmanager.com/**', (route) =>
