@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 
@@ -11,6 +12,8 @@ process.env.E2E_PORT ??= execFileSync(process.execPath, [
   .toString()
   .trim();
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
+// The contact store's health check answers only with its token; the tests know this one.
+process.env.E2E_HEALTH_TOKEN ??= randomBytes(16).toString('hex');
 
 // Debian's Chromium when installed (CI installs it); Playwright's own browser otherwise.
 const systemChromium = '/usr/bin/chromium';
@@ -35,7 +38,7 @@ export default defineConfig({
     command: 'node scripts/apache.mjs',
     url: `${baseURL}/`,
     // Tests send many messages from one address; the rate limit has its own endpoint tests.
-    env: { PORT: process.env.E2E_PORT, MAIL_RATE_LIMIT: '0' },
+    env: { PORT: process.env.E2E_PORT, MAIL_RATE_LIMIT: '0', MAIL_HEALTH_TOKEN: process.env.E2E_HEALTH_TOKEN },
     reuseExistingServer: false,
     timeout: 30_000,
     stdout: 'ignore',

@@ -1,16 +1,20 @@
 /** @jest-environment node */
-import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { once } from 'node:events';
+import { closeSync, existsSync, openSync, readFileSync, readdirSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import PostalMime from 'postal-mime';
 import cases from './fixtures/contact-cases.json';
-import { cleanupTemp, freePort, readJsonLines, startPhpServer, tempDir, type PhpServer, type Reply } from './helpers/php-server';
-import { hasPhpMailer, startSmtpSink } from './helpers/smtp-sink';
+import { cleanupTemp, freePort, smtpDownConfig, startPhpServer, tempDir, testConfig, validMessage, writeJsonlStore, type PhpServer, type Reply } from './helpers/php-server';
+import { hasPhpMailer, startMuteServer, startSmtpSink } from './helpers/smtp-sink';
 
 jest.setTimeout(30_000);
 
-const RECIPIENT = 'inbox@example.com';
-const SENDER = 'website@example.com';
+const RECIPIENT = testConfig.MAIL_TO;
+const SENDER = testConfig.MAIL_FROM;
 const SUCCESS = 'Thank you for your message. We will get back to you soon!';
+const FAILURE = 'Sorry, your message could not be sent. Please try again later.';
 const FIELDS = ['firstName', 'lastName', 'email', 'company', 'subject', 'phone', 'message'] as const;
 /** The headers a delivered message has: none more, whatever was submitted. */
 const HEADERS = ['content-transfer-encoding', 'content-type', 'date', 'from', 'message-id', 'mime-version', 'reply-to', 'subject', 'to'];
@@ -18,27 +22,18 @@ const HEADERS = ['content-transfer-encoding', 'content-type', 'date', 'from', 'm
 type Fields = Record<(typeof FIELDS)[number], string>;
 type ContactCase = { name: string; input: Fields; valid: boolean; clientValid?: boolean };
 
-const valid: Fields = {
-  firstName: 'Ana',
-  lastName: 'Example',
-  email: 'ana@example.com',
-  company: 'Example Shipping Ltd',
-  subject: 'VSAT for two vessels',
-  phone: '+359 2 000 0000',
-  message: 'Hello,\nwe would like a quote.',
-};
+const valid: Fields = validMessage;
 
 let php: PhpServer;
 let storage: string;
+const base = testConfig;
 
 /** A fresh store (and so a fresh rate limit) and an empty capture directory for each test. */
 function fresh(config: Record<string, string> = {}): void {
-  storage = tempDir('npts-store-');
-  php.configure({ MAIL_STORAGE_DIR: storage, MAIL_RATE_LIMIT: '0', ...config });
-  for (const name of readdirSync(php.captured)) rmSync(join(php.captured, name), { force: true });
+  storage = php.fresh(config);
 }
 
-const stored = () => readJsonLines(join(storage, 'messages.jsonl'));
+const stored = () => php.messages();
 const parse = (raw: string) => PostalMime.parse(raw);
 
 /** What every answer of the endpoint must look like, whatever went wrong. */
@@ -74,7 +69,7 @@ async function expectSafeHeaders(raw: string, replyTo: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  php = await startPhpServer({ env: { MAIL_TO: RECIPIENT, MAIL_FROM: SENDER, MAIL_TRANSPORT: 'mail' }, workers: 4 });
+  php = await startPhpServer({ workers: 4 });
 });
 beforeEach(() => fresh());
 afterAll(async () => {
@@ -90,7 +85,7 @@ describe('mail/send.php', () => {
       const reply = await sendJson(contactCase.input);
       expect(reply.status).toBe(contactCase.valid ? 200 : 422);
       expect(reply.json?.success).toBe(contactCase.valid);
-      expect(stored()).toHaveLength(contactCase.valid ? 1 : 0);
+      expect(await stored()).toHaveLength(contactCase.valid ? 1 : 0);
       if (!contactCase.valid) expect(reply.json?.message).toMatch(/^Please fill in all required fields with valid information\./);
     });
   });
@@ -99,15 +94,16 @@ describe('mail/send.php', () => {
     const reply = await sendJson(valid);
     expect(reply.status).toBe(200);
     expect(reply.json).toEqual({ success: true, message: SUCCESS });
-    const [line] = stored();
-    expect(JSON.parse(line)).toMatchObject({ id: expect.any(String), time: expect.any(String), status: 'pending', fields: valid });
+    const [message] = await stored();
+    expect(message).toMatchObject({ ...valid, id: expect.any(String), state: 'delivered', attempts: 1, lastError: null });
+    expect(Date.parse(message.received)).toBeGreaterThan(Date.now() - 60_000);
     const messages = php.capturedMessages();
     expect(messages).toHaveLength(1);
     await expectSafeHeaders(messages[0], valid.email);
     const mail = await parse(messages[0]);
     expect(mail.subject).toBe(`New contact: ${valid.subject}`);
+    expect(mail.messageId).toBe(`<${message.id}@npts.test>`);
     for (const field of FIELDS) expect(mail.text).toContain(valid[field].split('\n')[0]);
-    expect(readJsonLines(join(storage, 'status.jsonl')).map((entry) => JSON.parse(entry).status)).toEqual(['delivered']);
   });
 
   it('sends an empty subject as "New Contact Form Submission" and accepts a charset parameter', async () => {
@@ -171,7 +167,7 @@ describe('mail/send.php', () => {
     expect(mail.subject).toBe(`New contact: ${input.subject}`);
     const text = mail.text!.replace(/\r\n/g, '\n');
     for (const field of FIELDS) expect(text).toContain(input[field]);
-    expect(JSON.parse(stored()[0]).fields).toEqual(input);
+    expect((await stored())[0]).toMatchObject(input);
   });
 
   it('delivers HTML in the message as inert plain text', async () => {
@@ -200,7 +196,7 @@ describe('mail/send.php', () => {
         const reply = await sendJson(valid, { 'Content-Type': type });
         expect(reply.status).toBe(415);
       }
-      expect(stored()).toHaveLength(0);
+      expect(await stored()).toHaveLength(0);
     });
 
     it('answers 413 to a body over 64 KB', async () => {
@@ -221,7 +217,7 @@ describe('mail/send.php', () => {
       const form = await sendForm({ ...valid, message: 'x'.repeat(1024 * 1024) });
       expect(form.status).toBe(303);
       expect(form.headers.get('location')).toBe('/contact/failed');
-      expect(stored()).toHaveLength(0);
+      expect(await stored()).toHaveLength(0);
     });
 
     it('answers 400 to a body that is not a JSON object or a field that is not a string', async () => {
@@ -235,7 +231,7 @@ describe('mail/send.php', () => {
         expect(reply.status).toBe(400);
         expect(reply.json?.message).toMatch(/must be a (string|number)/);
       }
-      expect(stored()).toHaveLength(0);
+      expect(await stored()).toHaveLength(0);
     });
 
     it('treats text that is not valid Unicode as invalid', async () => {
@@ -257,17 +253,17 @@ describe('mail/send.php', () => {
       expect(reply.json).toEqual({ success: true, message: SUCCESS });
       const form = await sendForm({ ...valid, website: 'x' });
       expect(form.headers.get('location')).toBe('/contact/sent');
-      expect(existsSync(join(storage, 'messages.jsonl'))).toBe(false);
+      expect(await stored()).toHaveLength(0);
       expect(php.capturedMessages()).toHaveLength(0);
     });
 
     it('gives a form sent faster than a person types a fake success and keeps nothing', async () => {
       const reply = await sendJson({ ...valid, website: '', elapsedMs: 1200 });
       expect(reply.json).toEqual({ success: true, message: SUCCESS });
-      expect(stored()).toHaveLength(0);
+      expect(await stored()).toHaveLength(0);
       expect(php.capturedMessages()).toHaveLength(0);
       expect((await sendJson({ ...valid, website: '', elapsedMs: 4500 })).status).toBe(200);
-      expect(stored()).toHaveLength(1);
+      expect(await stored()).toHaveLength(1);
     });
 
     it('refuses JSON from another site with 403', async () => {
@@ -275,7 +271,7 @@ describe('mail/send.php', () => {
         expect((await sendJson(valid, { Origin: origin })).status).toBe(403);
       }
       expect((await sendJson(valid, { Origin: php.origin })).status).toBe(200);
-      expect(stored()).toHaveLength(1);
+      expect(await stored()).toHaveLength(1);
     });
 
     it('limits each address to 5 accepted messages per 10 minutes', async () => {
@@ -290,7 +286,7 @@ describe('mail/send.php', () => {
       const form = await sendForm(valid);
       expect(form.status).toBe(303);
       expect(form.headers.get('location')).toBe('/contact/failed');
-      expect(stored()).toHaveLength(5);
+      expect(await stored()).toHaveLength(5);
     });
   });
 
@@ -299,7 +295,7 @@ describe('mail/send.php', () => {
       const reply = await sendForm(valid);
       expect(reply.status).toBe(303);
       expect(reply.headers.get('location')).toBe('/contact/sent');
-      expect(stored()).toHaveLength(1);
+      expect(await stored()).toHaveLength(1);
       const referred = await php.postForm(valid, { Referer: `${php.origin}/contact` });
       expect(referred.headers.get('location')).toBe('/contact/sent');
       expect(php.capturedMessages()).toHaveLength(2);
@@ -309,7 +305,7 @@ describe('mail/send.php', () => {
       const reply = await sendForm({ ...valid, email: 'ana@example' });
       expect(reply.status).toBe(303);
       expect(reply.headers.get('location')).toBe('/contact/invalid');
-      expect(stored()).toHaveLength(0);
+      expect(await stored()).toHaveLength(0);
     });
 
     it('refuses a form post from another site, or from nowhere, with 403', async () => {
@@ -319,65 +315,125 @@ describe('mail/send.php', () => {
         expectClean(reply);
         expect(reply.status).toBe(403);
       }
-      expect(stored()).toHaveLength(0);
+      expect(await stored()).toHaveLength(0);
     });
   });
 
   describe('nothing is lost', () => {
-    it('stores a message when the mail server is down, answers success, and deliver.php sends it exactly once', async () => {
-      fresh({ MAIL_TRANSPORT: 'smtp', SMTP_HOST: '127.0.0.1', SMTP_PORT: String(await freePort()), SMTP_SECURE: 'none' });
+    it('stores a message when the mail server is down, thanks the visitor, and deliver.php sends it exactly once when it is due', async () => {
+      fresh(await smtpDownConfig());
       const reply = await sendJson(valid);
       expect(reply.json).toEqual({ success: true, message: SUCCESS });
-      expect(stored()).toHaveLength(1);
+      const [message] = await stored();
+      expect(message).toMatchObject({ state: 'pending', attempts: 1, lastError: expect.stringMatching(/connect/i) });
 
+      // The next attempt waits ten minutes: a cron run before then has nothing to do and says nothing.
+      expect(await php.deliver()).toEqual({ code: 0, stdout: '', stderr: '' });
+      expect((await php.admin('retry', message.id)).code).toBe(0);
       const stillDown = await php.deliver();
       expect(stillDown.code).toBe(1);
-      expect(stillDown.stdout).toMatch(/0 delivered, 1 failed/);
+      expect(stillDown.stdout).toMatch(new RegExp(`^${message.id}: failed \\(attempt 2\\): .*connect.*; next attempt \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC\\n$`, 'i'));
 
-      php.configure({ MAIL_STORAGE_DIR: storage, MAIL_TRANSPORT: 'mail' });
-      const first = await php.deliver();
-      expect(first.code).toBe(0);
-      expect(first.stdout).toMatch(/1 delivered, 0 failed/);
-      const second = await php.deliver();
-      expect(second.code).toBe(0);
-      expect(second.stdout).toMatch(/0 delivered, 0 failed/);
+      php.configure({ ...base, MAIL_STORAGE_DIR: storage });
+      await php.admin('retry', message.id);
+      expect(await php.deliver()).toEqual({ code: 0, stdout: `${message.id}: delivered (attempt 3)\n`, stderr: '' });
+      expect(await php.deliver()).toEqual({ code: 0, stdout: '', stderr: '' });
       const messages = php.capturedMessages();
       expect(messages).toHaveLength(1);
       await expectSafeHeaders(messages[0], valid.email);
+      expect((await stored())[0]).toMatchObject({ state: 'delivered', attempts: 3, lastError: null, delivered: expect.any(String) });
     });
 
     it('keeps a message pending when sendmail fails, for deliver.php to send later', async () => {
       writeFileSync(join(php.captured, 'fail'), '');
       expect((await sendJson(valid)).json?.success).toBe(true);
       expect(php.capturedMessages()).toHaveLength(0);
+      const [message] = await stored();
+      expect(message.state).toBe('pending');
       rmSync(join(php.captured, 'fail'));
-      expect((await php.deliver()).stdout).toMatch(/1 delivered/);
+      await php.admin('retry', message.id);
+      expect((await php.deliver()).stdout).toBe(`${message.id}: delivered (attempt 2)\n`);
       expect(php.capturedMessages()).toHaveLength(1);
     });
 
-    it('checks stored messages again before deliver.php sends them', async () => {
-      const tampered = { id: '20260101T000000Z-000000000000', time: '2026-01-01T00:00:00+00:00', status: 'pending', fields: { ...valid, subject: 'x\r\nBcc: victim@example.net' } };
-      writeFileSync(join(storage, 'messages.jsonl'), `${JSON.stringify(tampered)}\n{not json\n`);
+    it('checks stored messages again before deliver.php sends them, and gives up on one that can never be sent', async () => {
+      const id = '20260101T000000Z-000000000000';
+      writeJsonlStore(storage, [{ id, time: new Date(), fields: { ...valid, subject: 'x\r\nBcc: victim@example.net' } }]);
       const run = await php.deliver();
       expect(run.code).toBe(1);
-      expect(run.stdout).toMatch(/invalid: subject/);
+      expect(run.stdout).toBe(`${id}: failed (attempt 1): stored message is invalid: subject; dead, given up: php mail/admin.php retry ${id} sends it again\n`);
       expect(php.capturedMessages()).toHaveLength(0);
+      expect((await stored())[0].state).toBe('dead');
     });
 
-    it('stores 20 simultaneous messages as 20 intact lines', async () => {
-      fresh({ MAIL_RATE_LIMIT: '100/600' });
-      const replies = await Promise.all(
-        Array.from({ length: 20 }, (_, index) => sendJson({ ...valid, message: `Message ${index}\n${'x'.repeat(2000)}` })),
-      );
-      expect(replies.map((reply) => reply.status)).toEqual(Array(20).fill(200));
-      const records = stored().map((line) => JSON.parse(line));
-      expect(records).toHaveLength(20);
-      expect(new Set(records.map((record) => record.id)).size).toBe(20);
-      expect(records.map((record) => record.fields.message.split('\n')[0]).sort()).toEqual(
-        Array.from({ length: 20 }, (_, index) => `Message ${index}`).sort(),
-      );
-      expect(php.capturedMessages()).toHaveLength(20);
-    });
+    it('answers within 15 s when the SMTP server accepts the connection and never speaks; a later deliver.php sends it once', async () => {
+      const mute = await startMuteServer();
+      const sink = await startSmtpSink();
+      try {
+        const smtp = { MAIL_TRANSPORT: 'smtp', SMTP_HOST: '127.0.0.1', SMTP_SECURE: 'none' };
+        fresh({ ...smtp, SMTP_PORT: String(mute.port) });
+        const started = Date.now();
+        const reply = await sendJson(valid);
+        expect(Date.now() - started).toBeLessThanOrEqual(15_000);
+        expect(reply.json).toEqual({ success: true, message: SUCCESS });
+        expect(mute.connections()).toBe(1);
+        const [message] = await stored();
+        expect(message).toMatchObject({ state: 'pending', lastError: 'the SMTP server did not answer within 8 s' });
+
+        php.configure({ ...base, ...smtp, MAIL_STORAGE_DIR: storage, SMTP_PORT: String(sink.port) });
+        await php.admin('retry', message.id);
+        expect((await php.deliver()).stdout).toBe(`${message.id}: delivered (attempt 2)\n`);
+        expect(await php.deliver()).toEqual({ code: 0, stdout: '', stderr: '' });
+        expect(sink.received).toHaveLength(1);
+        expect((await parse(sink.received[0].raw)).messageId).toBe(`<${message.id}@npts.test>`);
+      } finally {
+        await Promise.all([mute.stop(), sink.stop()]);
+      }
+    }, 45_000);
+
+    it('stores 100 messages from 20 clients at once while two deliver.php runs overlap, and mails each exactly once', async () => {
+      const sink = await startSmtpSink();
+      try {
+        const smtp = { MAIL_TRANSPORT: 'smtp', SMTP_HOST: '127.0.0.1', SMTP_SECURE: 'none' };
+        const token = (name: string) => `token-${name}.`;
+        // A backlog for the cron runs to compete for: messages given up while the server was
+        // down (MAIL_GIVE_UP_HOURS 0: at the first failure), then made due again.
+        fresh({ ...(await smtpDownConfig()), MAIL_GIVE_UP_HOURS: '0' });
+        const backlog = await inParallel(20, 40, (index) => sendJson({ ...valid, message: `Backlog ${token(`b${index}`)}` }));
+        expect(backlog.map((reply) => reply.status)).toEqual(Array(40).fill(200));
+        expect((await stored()).map((message) => message.state)).toEqual(Array(40).fill('dead'));
+        expect((await php.admin('retry', '--dead')).code).toBe(0);
+
+        php.configure({ ...base, ...smtp, MAIL_STORAGE_DIR: storage, SMTP_PORT: String(sink.port) });
+        let submitting = true;
+        const runs: { code: number; stdout: string; stderr: string }[] = [];
+        const cron = async () => {
+          do runs.push(await php.deliver());
+          while (submitting);
+        };
+        const crons = [cron(), cron()];
+        const replies = await inParallel(20, 100, (index) => sendJson({ ...valid, message: `Message ${token(`m${index}`)}\n${'x'.repeat(2000)}` }));
+        submitting = false;
+        await Promise.all(crons);
+
+        expect(replies.map((reply) => reply.status)).toEqual(Array(100).fill(200));
+        expect(runs.filter((run) => run.code !== 0 || run.stderr !== '')).toEqual([]);
+        const deliveredByCron = runs.flatMap((run) => run.stdout.split('\n')).filter((line) => line.endsWith('delivered (attempt 2)'));
+        expect(deliveredByCron).toHaveLength(40);
+        expect(await php.deliver()).toEqual({ code: 0, stdout: '', stderr: '' });
+
+        const messages = await stored();
+        expect(messages).toHaveLength(140);
+        expect(new Set(messages.map((message) => message.id)).size).toBe(140);
+        expect(messages.filter((message) => message.state !== 'delivered')).toEqual([]);
+        const tokens = [...Array.from({ length: 40 }, (_, index) => token(`b${index}`)), ...Array.from({ length: 100 }, (_, index) => token(`m${index}`))];
+        const timesReceived = tokens.map((name) => sink.received.filter((mail) => mail.raw.includes(name)).length);
+        expect(timesReceived).toEqual(Array(140).fill(1));
+        expect(sink.received).toHaveLength(140);
+      } finally {
+        await sink.stop();
+      }
+    }, 120_000);
 
     it('answers a generic 500 without details when the message cannot be stored', async () => {
       const blocker = join(tempDir(), 'a-file');
@@ -386,10 +442,138 @@ describe('mail/send.php', () => {
       const reply = await sendJson(valid);
       expect(reply.status).toBe(500);
       expect(reply.json?.success).toBe(false);
-      expect(reply.json?.message).toBe('Sorry, your message could not be sent. Please try again later.');
+      expect(reply.json?.message).toBe(FAILURE);
       const form = await sendForm(valid);
       expect(form.status).toBe(303);
       expect(form.headers.get('location')).toBe('/contact/failed');
+      expect(php.log()).toMatch(/the message could not be stored, the visitor was told to try again: cannot create .*a-file\/storage: mkdir\(\): Not a directory/);
+    });
+
+    it('answers 500 when another process holds the store longer than the lock timeout, and stores again once it lets go', async () => {
+      expect((await sendJson(valid)).status).toBe(200);
+      const locker = spawn('php', ['-r', `$db = new PDO('sqlite:${storage}/messages.sqlite'); $db->exec('BEGIN IMMEDIATE'); echo "locked\\n"; sleep(60);`], { stdio: ['ignore', 'pipe', 'inherit'] });
+      try {
+        await once(locker.stdout!, 'data');
+        const reply = await sendJson(valid);
+        expect(reply.status).toBe(500);
+        expect(reply.json?.message).toBe(FAILURE);
+        expect(php.log()).toMatch(/could not be stored.*database is locked/);
+      } finally {
+        locker.kill();
+        await once(locker, 'exit');
+      }
+      expect((await sendJson(valid)).status).toBe(200);
+      expect((await stored()).map((message) => message.state)).toEqual(['delivered', 'delivered']);
+    });
+  });
+
+  describe('a store on a disk that fills up or turns read-only', () => {
+    let tiny: PhpServer;
+    let disk: string;
+    beforeAll(async () => {
+      disk = tempDir('npts-tiny-');
+      tiny = await startPhpServer({ tinyDisk: { dir: disk, kib: 512 } });
+      tiny.configure({ ...base, MAIL_STORAGE_DIR: join(disk, 'store') });
+    });
+    afterAll(() => tiny.stop());
+
+    it('never thanks a visitor for a message it could not store, and afterwards stores and delivers without damage', async () => {
+      const send = async (message: string) => {
+        const reply = await tiny.postJson({ ...valid, message });
+        expectClean(reply);
+        return reply;
+      };
+      expect((await send('Before the disk filled up')).status).toBe(200);
+
+      const filler = tiny.path(join(disk, 'filler'));
+      fillDisk(filler);
+      for (const attempt of ['While the disk is full', 'Still full']) {
+        const reply = await send(attempt);
+        expect(reply.status).toBe(500);
+        expect(reply.json).toEqual({ success: false, message: FAILURE });
+      }
+      const form = await tiny.postForm({ ...valid, message: 'Full, without JavaScript' }, { Origin: tiny.origin });
+      expect(form.headers.get('location')).toBe('/contact/failed');
+      expect(tiny.log()).toMatch(/the message could not be stored, the visitor was told to try again: .*(disk|full)/i);
+
+      rmSync(filler);
+      expect((await tiny.run(['mount', '-o', 'remount,ro', disk])).code).toBe(0);
+      expect((await send('While the disk is read-only')).status).toBe(500);
+      expect((await tiny.run(['mount', '-o', 'remount,rw', disk])).code).toBe(0);
+
+      expect((await send('After the disk had room again')).status).toBe(200);
+      const messages = await tiny.messages();
+      expect(messages.map((message) => [message.message, message.state])).toEqual([
+        ['Before the disk filled up', 'delivered'],
+        ['After the disk had room again', 'delivered'],
+      ]);
+      expect(tiny.capturedMessages()).toHaveLength(2);
+      expect((await tiny.admin('check')).stdout).toMatch(/ok {4}store: .*messages\.sqlite, writable, 2 messages/);
+    });
+  });
+
+  describe('without pdo_sqlite', () => {
+    it('answers the failure path and says in the log what is missing', async () => {
+      const scanDir = tempDir('npts-ini-');
+      const systemScanDir = execFileSync('php', ['-r', 'echo PHP_CONFIG_FILE_SCAN_DIR;'], { encoding: 'utf8' });
+      for (const name of readdirSync(systemScanDir).filter((file) => file.endsWith('.ini') && !file.includes('pdo_sqlite'))) {
+        writeFileSync(join(scanDir, name), readFileSync(join(systemScanDir, name)));
+      }
+      const bare = await startPhpServer({ iniScanDir: scanDir });
+      try {
+        bare.configure({ ...base, MAIL_STORAGE_DIR: tempDir('npts-store-') });
+        const reply = await bare.postJson(valid);
+        expect(reply.status).toBe(500);
+        expect(reply.json).toEqual({ success: false, message: FAILURE });
+        expect(bare.log()).toContain('PHP has no pdo_sqlite: install it (Debian, Ubuntu: apt-get install php-sqlite3)');
+        const check = await bare.admin('check');
+        expect(check.code).toBe(1);
+        expect(check.stdout).toMatch(/FAIL {2}PHP .* has no pdo_sqlite/);
+        expect((await bare.admin('status')).code).toBe(2);
+      } finally {
+        await bare.stop();
+      }
+    });
+  });
+
+  describe('the rate limit', () => {
+    it('ignores X-Forwarded-For unless the request comes from a trusted proxy', async () => {
+      fresh({ MAIL_RATE_LIMIT: '2/600' });
+      for (const forwarded of ['203.0.113.1', '203.0.113.2']) expect((await sendJson(valid, { 'X-Forwarded-For': forwarded })).status).toBe(200);
+      expect((await sendJson(valid, { 'X-Forwarded-For': '203.0.113.3' })).status).toBe(429);
+    });
+
+    it('behind trusted proxies counts each visitor by the right-most address no trusted proxy wrote', async () => {
+      fresh({ MAIL_RATE_LIMIT: '2/600', MAIL_TRUSTED_PROXIES: '127.0.0.1, 10.0.0.0/8' });
+      const from = async (forwarded: string) => (await sendJson(valid, { 'X-Forwarded-For': forwarded })).status;
+      expect([await from('203.0.113.7'), await from('203.0.113.7'), await from('203.0.113.7')]).toEqual([200, 200, 429]);
+      // Another visitor, through a second proxy in the trusted range, has an allowance of their own.
+      expect(await from('198.51.100.9, 10.1.2.3')).toBe(200);
+      // Writing another address into the header does not make the first visitor someone else.
+      expect(await from('192.0.2.1, 203.0.113.7')).toBe(429);
+      // An IPv6 visitor is counted by their /64.
+      expect([await from('2001:db8:1:2::1'), await from('2001:db8:1:2::ffff'), await from('2001:db8:1:3::1')]).toEqual([200, 200, 200]);
+      expect(await from('2001:db8:1:2:aaaa::1')).toBe(429);
+    });
+
+    it('keeps no address, only a keyed hash, and deletes it when its window ends', async () => {
+      fresh({ MAIL_RATE_LIMIT: '1/1' });
+      expect((await sendJson(valid)).status).toBe(200);
+      const [hit] = sqlite(storage, 'SELECT client, expires_at FROM rate_hits');
+      expect(hit.client).toMatch(/^[0-9a-f]{64}$/);
+      const database = ['messages.sqlite', 'messages.sqlite-wal']
+        .filter((name) => existsSync(join(storage, name)))
+        .map((name) => readFileSync(join(storage, name)).toString('latin1'))
+        .join('');
+      for (const clue of ['127.0.0.1', sha256('127.0.0.1'), sha256(Buffer.from([127, 0, 0, 1]))]) expect(database).not.toContain(clue);
+
+      const deadline = Date.now() + 5000;
+      let status = 429;
+      while (status === 429 && Date.now() < deadline) status = (await sendJson(valid)).status;
+      expect(status).toBe(200);
+      const hits = sqlite(storage, 'SELECT client, expires_at FROM rate_hits');
+      expect(hits).toHaveLength(1);
+      expect(hits[0].expires_at).toBeGreaterThan(hit.expires_at);
     });
   });
 
@@ -409,7 +593,7 @@ describe('mail/send.php', () => {
           const mail = await parse(sink.received[0].raw);
           expect(mail.subject).toBe(`New contact: ${input.subject}`);
           expect(mail.text!.replace(/\r\n/g, '\n')).toContain(input.message.replace(/\r\n/g, '\n'));
-          expect((await php.deliver()).stdout).toMatch(/0 delivered, 0 failed/);
+          expect(await php.deliver()).toEqual({ code: 0, stdout: '', stderr: '' });
         } finally {
           await sink.stop();
         }
@@ -439,17 +623,59 @@ describe('mail/send.php', () => {
       expect(mail.replyTo?.map((address) => address.address)).toEqual([valid.email]);
     });
 
-    it('serves nothing in mail/ but the endpoint', async () => {
+    it('serves nothing in mail/ but the endpoint and, with its token only, the health check', async () => {
       await bare.postJson(valid);
-      for (const path of ['/mail/deliver.php', '/mail/lib/config.php', '/mail/config.example.php', '/mail/storage/messages.jsonl', '/mail/storage/outbox/']) {
-        expect((await bare.request(path)).status).toBe(404);
-      }
+      const hidden = ['/mail/deliver.php', '/mail/admin.php', '/mail/health.php', '/mail/lib/config.php', '/mail/lib/store.php', '/mail/config.example.php', '/mail/storage/messages.sqlite', '/mail/storage/outbox/'];
+      for (const path of hidden) expect((await bare.request(path)).status).toBe(404);
     });
   });
 
-  it('runs deliver.php only from the command line', async () => {
-    const reply = await php.request('/mail/deliver.php');
-    expect(reply.status).toBe(404);
-    expect(reply.text).toBe('');
+  it('runs deliver.php and admin.php only from the command line', async () => {
+    for (const script of ['deliver.php', 'admin.php']) {
+      const reply = await php.request(`/mail/${script}`);
+      expect(reply.status).toBe(404);
+      expect(reply.text).toBe('');
+    }
   });
 });
+
+/** Runs `work` for indexes 0 … total-1, at most `clients` at a time, as that many browsers would. */
+async function inParallel<T>(clients: number, total: number, work: (index: number) => Promise<T>): Promise<T[]> {
+  const results: T[] = [];
+  let next = 0;
+  const client = async () => {
+    while (next < total) {
+      const index = next++;
+      results[index] = await work(index);
+    }
+  };
+  await Promise.all(Array.from({ length: clients }, client));
+  return results;
+}
+
+/** Writes to the file until its filesystem has not one byte left. */
+function fillDisk(file: string): void {
+  const handle = openSync(file, 'w');
+  try {
+    for (const size of [1 << 16, 4096, 1]) {
+      const chunk = Buffer.alloc(size);
+      try {
+        for (;;) writeSync(handle, chunk);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error;
+      }
+    }
+  } finally {
+    closeSync(handle);
+  }
+}
+
+/** Reads the store directly, for what no command shows (the rate limit's table). */
+function sqlite(dir: string, query: string): { client: string; expires_at: number }[] {
+  const script = `$db = new PDO('sqlite:' . $argv[1]); echo json_encode($db->query($argv[2])->fetchAll(PDO::FETCH_ASSOC));`;
+  return JSON.parse(execFileSync('php', ['-r', script, join(dir, 'messages.sqlite'), query], { encoding: 'utf8' }));
+}
+
+function sha256(data: string | Buffer): string {
+  return createHash('sha256').update(data).digest('hex');
+}

@@ -1,32 +1,52 @@
 <?php
-// Copy to mail/config.php (git-ignored, never served) and fill in. Every key is optional: a key
-// left out falls back to the environment variable of the same name (on Apache, SetEnv), then to
-// the default shown. With nothing configured, messages are stored and written as .eml files to
-// mail/storage/outbox/ instead of being mailed.
+// Copy to mail/config.php (git-ignored, never served) and fill in; or keep it outside the web
+// root and name it with the environment variable MAIL_CONFIG. The web endpoint, cron
+// (deliver.php) and the operator's command (admin.php) all read this one file, so they agree on
+// where the messages are and where they go. Environment variables of the same names override it,
+// but Apache's SetEnv reaches only the web endpoint, never cron: set things here.
+// Every key is optional; the default is shown. `php mail/admin.php check` shows what is in effect.
 return [
-    // Who receives the messages; several addresses separated by commas. Default: a placeholder,
-    // contact@example.com: set the company's real address.
+    // Who receives the messages; several addresses separated by commas. Default: the placeholder
+    // contact@example.com. Until it is set, only the outbox transport works (nothing is mailed).
     'MAIL_TO' => 'contact@example.com',
     // The sender of every notification: an address on the site's own domain, so SPF/DKIM pass.
-    // The visitor's address only ever appears in Reply-To. Default: placeholder website@example.com.
+    // The visitor's address only ever appears in Reply-To. Default: the placeholder website@example.com.
     'MAIL_FROM' => 'website@example.com',
     // outbox (default): write .eml files to MAIL_OUTBOX_DIR, nothing is mailed;
     // mail: PHP's mail() through the host's sendmail;
     // smtp: PHPMailer (composer require phpmailer/phpmailer in mail/, or Debian's libphp-phpmailer).
     'MAIL_TRANSPORT' => 'smtp',
-    // SMTP server, only for MAIL_TRANSPORT smtp. Defaults: localhost, 587, no login, tls.
+    // SMTP server, only for MAIL_TRANSPORT smtp. Defaults: localhost, 587, no login, tls. One
+    // attempt takes at most 8 seconds, however slow the server, so a visitor never waits longer.
     'SMTP_HOST' => 'smtp.example.com',
     'SMTP_PORT' => '587',
     'SMTP_USER' => 'website@example.com',
     'SMTP_PASS' => 'change-me',
     // tls (STARTTLS, usually port 587), ssl (implicit TLS, usually port 465) or none.
     'SMTP_SECURE' => 'tls',
-    // Where accepted messages are kept (messages.jsonl, status.jsonl, rate limit files): an
-    // absolute path, or relative to mail/. Best outside the web root. Default: mail/storage
-    // (protected by a generated deny-all .htaccess).
+    // Where the messages are kept: the SQLite database messages.sqlite (with its -wal and -shm
+    // files), which the web server's user must be able to write. An absolute path, or relative to
+    // mail/. Best outside the web root, e.g. /var/lib/npts-mail. Default: mail/storage (never
+    // served: denied by .htaccess).
     'MAIL_STORAGE_DIR' => 'storage',
     // Where the outbox transport writes .eml files. Default: <MAIL_STORAGE_DIR>/outbox.
     'MAIL_OUTBOX_DIR' => 'storage/outbox',
-    // Accepted messages per IP address: "count/seconds", or a count per 10 minutes; 0 = no limit.
+    // Accepted messages per visitor address: "count/seconds", or a count per 10 minutes; 0 = no
+    // limit. The address is kept only as a keyed hash, and only until its window ends.
     'MAIL_RATE_LIMIT' => '5/600',
+    // Only when the request comes from one of these addresses or CIDR ranges (a reverse proxy,
+    // a CDN) is the visitor's address taken from X-Forwarded-For: its right-most entry that is not
+    // one of them. Default: none. With Apache's mod_remoteip, leave this empty.
+    'MAIL_TRUSTED_PROXIES' => '',
+    // Failed attempts are retried after 10 min, 30 min, 2 h, 6 h, then daily. A message still not
+    // delivered this many hours after it came is given up ("dead") at its next failure, and
+    // listed until someone acts (php mail/admin.php retry ID). 0: at its first failure. Default: 72.
+    'MAIL_GIVE_UP_HOURS' => '72',
+    // Delivered messages (and their outbox files) are deleted this many days after they came.
+    // Default: 180. The privacy notice (app/privacy/page.tsx) states this number: change both.
+    'MAIL_RETENTION_DAYS' => '180',
+    // For an uptime monitor: GET /mail/health.php?token=<this> answers 200 "ok" or 503 "degraded".
+    // Use a long random string (e.g. openssl rand -hex 16). Default: none, and then the check
+    // does not exist.
+    'MAIL_HEALTH_TOKEN' => '',
 ];

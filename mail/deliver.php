@@ -1,63 +1,56 @@
 <?php
-// Sends every stored message that is still pending, for cron:
-//   */10 * * * * php /path/to/mail/deliver.php
-// Prints one line per message; exits 1 if any message failed again. Command line only.
+// The cron entry: one attempt at every stored message that is due, then retention.
+//   */10 * * * * php /path/to/web/root/mail/deliver.php
+// Silent with exit 0 when there was nothing to do, so cron mails only on trouble; otherwise one
+// line per attempt, and exit 1 when an attempt failed. Command line only.
 declare(strict_types=1);
 
-if (PHP_SAPI !== 'cli') {
-    http_response_code(404);
-    exit;
-}
+require __DIR__ . '/lib/bootstrap.php';
+contact_command_line_only();
 
-require __DIR__ . '/lib/config.php';
-require __DIR__ . '/lib/validation.php';
-require __DIR__ . '/lib/store.php';
-require __DIR__ . '/lib/compose.php';
-require __DIR__ . '/lib/transports.php';
-require __DIR__ . '/lib/delivery.php';
+/** After this many failed attempts in a row the server is down: the rest wait for the next run. */
+const CONTACT_FAILURES_BEFORE_PAUSE = 3;
 
-set_error_handler(static function (int $severity, string $message, string $file, int $line): bool {
-    if ((error_reporting() & $severity) === 0 || ($severity & (E_NOTICE | E_USER_NOTICE | E_DEPRECATED | E_USER_DEPRECATED)) !== 0) {
-        return false;
+try {
+    $config = contact_config();
+    $store = contact_store_open($config, false);
+    if ($store === null) {
+        exit(0);
     }
-    throw new ErrorException($message, 0, $severity, $file, $line);
-});
-
-$config = contact_config();
-if (!is_dir($config['MAIL_STORAGE_DIR'])) {
-    echo "No messages stored yet ({$config['MAIL_STORAGE_DIR']}).\n";
-    exit(0);
-}
-
-// One run at a time, so two overlapping cron runs never send the same message twice.
-$run = fopen($config['MAIL_STORAGE_DIR'] . '/deliver.lock', 'c');
-if ($run === false || !flock($run, LOCK_EX | LOCK_NB)) {
-    echo "Another delivery run is in progress.\n";
-    exit(0);
-}
-
-$counts = ['delivered' => 0, 'failed' => 0, 'busy' => 0];
-foreach (contact_pending($config) as $record) {
-    $id = $record['id'];
-    // The endpoint holds this lock while it sends a new message itself.
-    $lock = contact_lock_message($config, $id, false);
-    if ($lock === null) {
-        echo "$id: being sent by the endpoint, skipped\n";
-        $counts['busy']++;
-        continue;
+    $due = contact_store_due($store, time());
+    $problems = $due === [] ? [] : contact_config_problems($config);
+    if ($problems !== []) {
+        printf("%s due, none sent: %s\nphp mail/admin.php check shows the configuration.\n", contact_count(count($due), 'message'), implode(' ', $problems));
+        exit(1);
     }
-    try {
-        $result = contact_deliver_locked($config, $record);
-    } finally {
-        contact_unlock_message($config, $id, $lock);
+    $failed = 0;
+    $inARow = 0;
+    foreach ($due as $index => $id) {
+        // Another process (the endpoint, an overlapping run) may have it: then it is theirs.
+        $result = contact_deliver($config, $store, $id);
+        if ($result === null || $result['state'] === null) {
+            continue;
+        }
+        if ($result['state'] === 'delivered') {
+            echo "$id: delivered (attempt {$result['attempts']})\n";
+            $inARow = 0;
+            continue;
+        }
+        $failed++;
+        $inARow++;
+        $then = $result['state'] === 'dead'
+            ? "dead, given up: php mail/admin.php retry $id sends it again"
+            : 'next attempt ' . gmdate('Y-m-d H:i', (int) $result['next']) . ' UTC';
+        echo "$id: failed (attempt {$result['attempts']}): {$result['error']}; $then\n";
+        $left = count($due) - $index - 1;
+        if ($inARow >= CONTACT_FAILURES_BEFORE_PAUSE && $left > 0) {
+            echo "$inARow attempts in a row failed: the other " . contact_count($left, 'due message') . " wait for the next run.\n";
+            break;
+        }
     }
-    echo "$id: $result\n";
-    if ($result === 'delivered') {
-        $counts['delivered']++;
-    } elseif ($result !== 'already delivered') {
-        $counts['failed']++;
-    }
+    contact_apply_retention($config, $store);
+    exit($failed > 0 ? 1 : 0);
+} catch (Throwable $error) {
+    fwrite(STDERR, 'deliver.php: ' . $error->getMessage() . "\n");
+    exit(2);
 }
-
-printf("%d delivered, %d failed, %d skipped (transport: %s).\n", $counts['delivered'], $counts['failed'], $counts['busy'], $config['MAIL_TRANSPORT']);
-exit($counts['failed'] > 0 ? 1 : 0);

@@ -1,21 +1,18 @@
 <?php
 // The contact endpoint: POST /mail/send.php with the form's fields as JSON (or, from the form
-// without JavaScript, form-encoded). Every accepted message is stored before it is sent, so
-// nothing is lost when mail is down; `php mail/deliver.php` retries. See README.md.
+// without JavaScript, form-encoded). The visitor is thanked only once the message is committed
+// to the store; then one delivery attempt is made, and `php mail/deliver.php` retries what
+// failed. See docs/contact-endpoint.md.
 declare(strict_types=1);
 
 ini_set('display_errors', '0');
 header_remove('X-Powered-By');
 ob_start();
+// A visitor who closes the tab must not stop a delivery halfway (it would be sent again later).
+ignore_user_abort(true);
 
+require __DIR__ . '/lib/bootstrap.php';
 require __DIR__ . '/lib/http.php';
-require __DIR__ . '/lib/config.php';
-require __DIR__ . '/lib/validation.php';
-require __DIR__ . '/lib/store.php';
-require __DIR__ . '/lib/rate-limit.php';
-require __DIR__ . '/lib/compose.php';
-require __DIR__ . '/lib/transports.php';
-require __DIR__ . '/lib/delivery.php';
 
 const CONTACT_MAX_BODY = 65536;
 /** A person needs longer than this to fill in the form; a script does not. */
@@ -102,24 +99,30 @@ if ($fields['subject'] === '') {
 }
 
 $config = contact_config();
-$wait = contact_rate_limit_hit($config, (string) ($_SERVER['REMOTE_ADDR'] ?? ''));
-if ($wait > 0) {
-    contact_respond(429, false, 'Too many messages from your network. Please try again later.', ['Retry-After' => (string) $wait]);
+try {
+    $store = contact_store_open($config);
+    $accepted = contact_store_accept($store, $config, $fields, contact_client_address($config, $_SERVER));
+} catch (Throwable $error) {
+    error_log('contact endpoint: the message could not be stored, the visitor was told to try again: ' . $error->getMessage());
+    contact_respond(500, false, CONTACT_FAILURE);
+}
+if ($accepted['id'] === null) {
+    contact_respond(429, false, 'Too many messages from your network. Please try again later.', ['Retry-After' => (string) $accepted['wait']]);
 }
 
-// Stored first: from here on the message is safe, and a failed delivery only leaves it pending.
-$id = contact_new_id();
-contact_private_dir($config['MAIL_STORAGE_DIR']);
-$lock = contact_lock_message($config, $id, true);
-$record = contact_store($config, $id, $fields);
-try {
-    $result = contact_deliver_locked($config, $record);
-    if ($result !== 'delivered') {
-        error_log("contact endpoint: message $id stays pending ($result); php mail/deliver.php retries it");
+// Committed: from here on the message is safe, and a failed attempt only leaves it pending.
+$id = $accepted['id'];
+$problems = contact_config_problems($config);
+if ($problems !== []) {
+    error_log("contact endpoint: message $id stays pending: " . implode(' ', $problems));
+} else {
+    try {
+        $result = contact_deliver($config, $store, $id);
+        if ($result !== null && $result['state'] !== 'delivered') {
+            error_log("contact endpoint: message $id is {$result['state']}: {$result['error']}");
+        }
+    } catch (Throwable $error) {
+        error_log("contact endpoint: message $id stays stored, its delivery failed: $error");
     }
-} catch (Throwable $error) {
-    error_log("contact endpoint: message $id stays pending: $error");
-} finally {
-    contact_unlock_message($config, $id, $lock);
 }
 contact_respond(200, true, CONTACT_SUCCESS);

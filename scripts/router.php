@@ -20,8 +20,8 @@ $redirect = static function (string $to) use ($suffix): bool {
     return true;
 };
 
-// Dotfiles and everything in mail/ but the endpoint are private.
-if (str_contains($path, '/.') || preg_match('#^/mail/(?!send\.php$)#', $path)) {
+// Dotfiles and everything in mail/ but the endpoint and its health check are private.
+if (str_contains($path, '/.') || preg_match('#^/mail/(?!(send|health)\.php$)#', $path)) {
     return $notFound();
 }
 // /about.html → /about and /index.html → /.
@@ -36,7 +36,7 @@ if ($path === '/') {
     $path = '/index';
 }
 if (is_file("$root$path")) {
-    // The built-in server serves static files itself and runs mail/send.php.
+    // The built-in server serves static files itself and runs mail/send.php and mail/health.php.
     return false;
 }
 if (is_file("$root$path.html")) {

@@ -51,11 +51,28 @@ test.describe('Security headers on Apache', () => {
   });
 
   test('private files and directory listings are not served', async ({ request }) => {
-    for (const path of ['/.htaccess', '/.csp.nginx.conf', '/mail/config.php', '/mail/config.example.php', '/mail/storage/messages.jsonl', '/mail/storage/', '/_next/', '/_next/static/chunks/']) {
+    const mail = ['/mail/config.php', '/mail/config.example.php', '/mail/admin.php', '/mail/deliver.php', '/mail/lib/store.php', '/mail/storage/messages.sqlite', '/mail/storage/'];
+    for (const path of ['/.htaccess', '/.csp.nginx.conf', ...mail, '/_next/', '/_next/static/chunks/']) {
       const response = await request.get(path, { maxRedirects: 0 });
       expect([301, 403, 404], path).toContain(response.status());
       expect(await response.text(), path).not.toMatch(/Index of|<\?php|Require all denied|Content-Security-Policy/);
     }
+  });
+});
+
+test.describe('The contact store’s health check on Apache', () => {
+  test('answers only with the configured token, and then says ok', async ({ request }) => {
+    for (const query of ['', '?token=wrong']) {
+      const hidden = await request.get(`/mail/health.php${query}`);
+      expect(hidden.status()).toBe(404);
+      expect(await hidden.text()).toContain('Page not found');
+      expectSecurityHeaders(hidden, `/mail/health.php${query}`);
+    }
+    const health = await request.get(`/mail/health.php?token=${process.env.E2E_HEALTH_TOKEN}`);
+    expect(health.status()).toBe(200);
+    expect(await health.text()).toBe('ok\n');
+    expect(health.headers()['cache-control']).toBe('no-store');
+    expectSecurityHeaders(health, '/mail/health.php');
   });
 });
 

@@ -1,5 +1,5 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -8,6 +8,40 @@ const repo = resolve(__dirname, '..', '..');
 const fakeSendmail = join(repo, '__tests__', 'helpers', 'fake-sendmail.sh');
 
 export type Reply = { status: number; headers: Headers; text: string; json: { success: boolean; message: string } | null };
+export type Run = { code: number; stdout: string; stderr: string };
+/** A message as `php mail/admin.php export --format jsonl` writes it. */
+export type Exported = {
+  id: string;
+  state: 'pending' | 'sending' | 'delivered' | 'dead';
+  received: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  company: string;
+  subject: string;
+  phone: string;
+  message: string;
+  attempts: number;
+  lastError: string | null;
+  delivered: string | null;
+};
+
+/** A message the form accepts. */
+export const validMessage = {
+  firstName: 'Ana',
+  lastName: 'Example',
+  email: 'ana@example.com',
+  company: 'Example Shipping Ltd',
+  subject: 'VSAT for two vessels',
+  phone: '+359 2 000 0000',
+  message: 'Hello,\nwe would like a quote.',
+};
+
+/**
+ * The settings tests start from: mail() through the fake sendmail, no rate limit, and addresses
+ * in a domain reserved for tests (example.com is a placeholder, which only the outbox may use).
+ */
+export const testConfig = { MAIL_TO: 'inbox@npts.test', MAIL_FROM: 'website@npts.test', MAIL_TRANSPORT: 'mail', MAIL_RATE_LIMIT: '0' };
 
 export type PhpServer = {
   url: string;
@@ -15,15 +49,27 @@ export type PhpServer = {
   docroot: string;
   /** Directory where the fake sendmail leaves the messages PHP's mail() sent. */
   captured: string;
-  /** Writes mail/config.php (read on every request) with these keys. */
+  /** Writes mail/config.php (read on every request and by every command) with these keys. */
   configure: (config: Record<string, string>) => void;
+  /** Configures testConfig and these keys, with a new, empty store unless they name one; empties the capture directory. Returns the store's directory. */
+  fresh: (config?: Record<string, string>) => string;
   post: (body: string, headers?: Record<string, string>) => Promise<Reply>;
   postJson: (data: unknown, headers?: Record<string, string>) => Promise<Reply>;
   postForm: (data: Record<string, string>, headers?: Record<string, string>) => Promise<Reply>;
   request: (path: string, init?: RequestInit) => Promise<Reply>;
-  /** Runs `php mail/deliver.php` with the same php.ini switches and environment as the server. */
-  deliver: () => Promise<{ code: number; stdout: string; stderr: string }>;
+  /** Runs a command on the server's filesystem (inside its namespace when it has a tiny disk), with an environment clean of MAIL_ and SMTP_ variables. */
+  run: (command: string[], env?: Record<string, string>) => Promise<Run>;
+  /** Runs a script in mail/ from the command line, as cron or the operator would (same php.ini switches, same filesystem). */
+  cli: (script: string, args?: string[], env?: Record<string, string>) => Promise<Run>;
+  deliver: (env?: Record<string, string>) => Promise<Run>;
+  admin: (...args: string[]) => Promise<Run>;
+  /** Every stored message, through `admin.php export`. */
+  messages: () => Promise<Exported[]>;
+  /** A path as this server sees it (inside its own filesystem when it has a tiny disk). */
+  path: (path: string) => string;
   capturedMessages: () => string[];
+  /** What the server wrote to its error log since it started. */
+  log: () => string;
   stop: () => Promise<void>;
 };
 
@@ -49,12 +95,31 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** A process environment without any MAIL_ or SMTP_ variable of the machine running the tests. */
+export function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of Object.keys(env)) if (/^(MAIL|SMTP)_/.test(name)) delete env[name];
+  return { ...env, ...extra };
+}
+
+type Options = {
+  /** Environment of the server, as Apache's SetEnv would set it; the commands never see it. */
+  env?: Record<string, string>;
+  router?: boolean;
+  workers?: number;
+  /** A tmpfs of this many KiB mounted at this directory, seen only by the server and its commands. */
+  tinyDisk?: { dir: string; kib: number };
+  /** php.ini directory to scan instead of the system's (to take an extension away). */
+  iniScanDir?: string;
+};
+
 /**
  * Starts PHP's built-in server on a free loopback port, serving a temporary docroot with a copy
  * of mail/ (no local config, store or vendor), like the uploaded out/ folder. display_errors is
- * on, so a leaking warning would show in a response.
+ * on, so a leaking warning would show in a response. The server and its workers form one
+ * process group, which stop() ends whole.
  */
-export async function startPhpServer(options: { env?: Record<string, string>; router?: boolean; workers?: number } = {}): Promise<PhpServer> {
+export async function startPhpServer(options: Options = {}): Promise<PhpServer> {
   const docroot = tempDir('npts-docroot-');
   const captured = tempDir('npts-captured-');
   const skip = ['config.php', 'storage', 'outbox', 'vendor'].map((name) => join(repo, 'mail', name));
@@ -64,16 +129,24 @@ export async function startPhpServer(options: { env?: Record<string, string>; ro
 
   const port = await freePort();
   const ini = ['-d', 'display_errors=1', '-d', 'display_startup_errors=1', '-d', 'error_reporting=-1', '-d', 'opcache.enable=0', '-d', 'opcache.enable_cli=0', '-d', `sendmail_path=sh ${fakeSendmail} ${captured}`];
-  // Only the MAIL_/SMTP_ variables the test chooses: none leak in from the machine running it.
-  const env: NodeJS.ProcessEnv = { ...process.env, PHP_CLI_SERVER_WORKERS: String(options.workers ?? 1) };
-  for (const name of Object.keys(env)) if (/^(MAIL|SMTP)_/.test(name)) delete env[name];
-  Object.assign(env, options.env);
-  const args = ['-S', `127.0.0.1:${port}`, '-t', docroot, ...ini];
+  const phpEnv: Record<string, string> = options.iniScanDir ? { PHP_INI_SCAN_DIR: options.iniScanDir } : {};
+  const env = cleanEnv({ ...phpEnv, ...options.env, PHP_CLI_SERVER_WORKERS: String(options.workers ?? 1) });
+  let command = 'php';
+  let args = ['-S', `127.0.0.1:${port}`, '-t', docroot, ...ini];
   if (options.router) args.push(join(repo, 'scripts', 'router.php'));
-  const child: ChildProcess = spawn('php', args, { env, stdio: 'ignore' });
+  if (options.tinyDisk) {
+    // A mount namespace of its own (through a user namespace, so no root is needed): the tiny
+    // filesystem exists for this server and nothing else on the machine.
+    args = ['--user', '--map-root-user', '--mount', 'sh', '-c', 'mount -t tmpfs -o "size=$1k" tmpfs "$2" && shift 2 && exec "$@"', 'sh', String(options.tinyDisk.kib), options.tinyDisk.dir, command, ...args];
+    command = 'unshare';
+  }
+  const child: ChildProcess = spawn(command, args, { env, stdio: ['ignore', 'ignore', 'pipe'], detached: true });
+  let log = '';
+  child.stderr!.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
   const origin = `http://127.0.0.1:${port}`;
   const url = `${origin}/mail/send.php`;
-  await waitForServer(origin, child);
+  await waitForServer(origin, child, () => log);
 
   const toReply = async (response: Response): Promise<Reply> => {
     const text = await response.text();
@@ -88,42 +161,70 @@ export async function startPhpServer(options: { env?: Record<string, string>; ro
   const post = async (body: string, headers: Record<string, string> = {}) =>
     toReply(await fetch(url, { method: 'POST', body, headers: { 'Content-Type': 'application/json', ...headers }, redirect: 'manual' }));
 
+  // Commands see the server's filesystem, but not its environment: cron would not either.
+  const run = (command: string[], extra: Record<string, string> = {}): Promise<Run> => {
+    const [file, ...fileArgs] = options.tinyDisk ? ['nsenter', `--target=${child.pid}`, '--user', '--mount', '--preserve-credentials', ...command] : command;
+    return new Promise((done) => {
+      execFile(file, fileArgs, { env: cleanEnv({ ...phpEnv, ...extra }), encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+        done({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
+      });
+    });
+  };
+  const cli = (script: string, scriptArgs: string[] = [], extra: Record<string, string> = {}) => run(['php', ...ini, join(docroot, 'mail', script), ...scriptArgs], extra);
+  const admin = (...adminArgs: string[]) => cli('admin.php', adminArgs);
+  const configure = (config: Record<string, string>) => {
+    const json = JSON.stringify(config).replace(/\\/g, '\\\\').replace(/'/g, "\\'");
+    writeFileSync(join(docroot, 'mail', 'config.php'), `<?php return json_decode('${json}', true);\n`);
+  };
+
   return {
     url,
     origin,
     docroot,
     captured,
-    configure: (config) => {
-      const json = JSON.stringify(config).replace(/\\/g, '\\\\').replace(/'/g, "\\'");
-      writeFileSync(join(docroot, 'mail', 'config.php'), `<?php return json_decode('${json}', true);\n`);
+    configure,
+    fresh: (config = {}) => {
+      const storage = config.MAIL_STORAGE_DIR ?? tempDir('npts-store-');
+      configure({ ...testConfig, MAIL_STORAGE_DIR: storage, ...config });
+      for (const name of readdirSync(captured)) rmSync(join(captured, name), { force: true });
+      return storage;
     },
     post,
     postJson: (data, headers) => post(JSON.stringify(data), headers),
     postForm: (data, headers = {}) => post(new URLSearchParams(data).toString(), { 'Content-Type': 'application/x-www-form-urlencoded', ...headers }),
     request: async (path, init = {}) => toReply(await fetch(origin + path, { redirect: 'manual', ...init })),
-    deliver: () =>
-      new Promise((done) => {
-        execFile('php', [...ini, join(docroot, 'mail', 'deliver.php')], { env, encoding: 'utf8' }, (error, stdout, stderr) => {
-          done({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
-        });
-      }),
+    run,
+    cli,
+    deliver: (extra) => cli('deliver.php', [], extra),
+    admin,
+    messages: async () => {
+      const run = await admin('export', '--format', 'jsonl');
+      if (run.code !== 0) throw new Error(`admin.php export failed (${run.code}): ${run.stderr}${run.stdout}`);
+      return run.stdout
+        .split('\n')
+        .filter((line) => line !== '')
+        .map((line) => JSON.parse(line) as Exported);
+    },
+    path: (path) => (options.tinyDisk ? `/proc/${child.pid}/root${path}` : path),
     capturedMessages: () =>
       readdirSync(captured)
         .filter((name) => name.endsWith('.eml'))
         .sort()
         .map((name) => readFileSync(join(captured, name), 'utf8')),
-    stop: () =>
-      new Promise((done) => {
-        if (child.exitCode !== null) return done();
-        child.once('exit', () => done());
-        child.kill('SIGTERM');
-      }),
+    log: () => log,
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) {
+        // The whole group: the server's workers too, which outlive their parent otherwise.
+        process.kill(-child.pid!, 'SIGTERM');
+        await exited;
+      }
+    },
   };
 }
 
-async function waitForServer(origin: string, child: ChildProcess): Promise<void> {
-  for (let attempt = 0; attempt < 100; attempt++) {
-    if (child.exitCode !== null) throw new Error(`php -S exited with ${child.exitCode}`);
+async function waitForServer(origin: string, child: ChildProcess, log: () => string): Promise<void> {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    if (child.exitCode !== null) throw new Error(`php -S exited with ${child.exitCode}: ${log()}`);
     try {
       await fetch(`${origin}/index.html`);
       return;
@@ -134,12 +235,29 @@ async function waitForServer(origin: string, child: ChildProcess): Promise<void>
   throw new Error('php -S did not start');
 }
 
-/** Lines of a JSON lines file in the store (an empty list when it does not exist). */
-export function readJsonLines(file: string): string[] {
-  return existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter((line) => line !== '') : [];
+type OldMessage = { id: string; time: Date; fields: Record<string, string>; delivered?: boolean; failures?: number };
+
+/** A message of the previous version's store, received `age` milliseconds ago, its text naming its id. */
+export function oldMessage(id: string, age: number, options: { delivered?: boolean; failures?: number; fields?: Partial<typeof validMessage> } = {}): OldMessage {
+  const { fields, ...rest } = options;
+  return { id, time: new Date(Date.now() - age), fields: { ...validMessage, message: `Message ${id}`, ...fields }, ...rest };
 }
 
-export function ensureDir(dir: string): string {
-  mkdirSync(dir, { recursive: true });
-  return dir;
+/**
+ * Writes a message store of the previous version (JSON lines) into `dir`, as that version's
+ * endpoint did: messages.jsonl, and status.jsonl with each failed and delivered attempt.
+ */
+export function writeJsonlStore(dir: string, entries: OldMessage[]): void {
+  const messages = entries.map((entry) => JSON.stringify({ id: entry.id, time: entry.time.toISOString(), status: 'pending', fields: entry.fields }));
+  const status = entries.flatMap((entry) => [
+    ...Array.from({ length: entry.failures ?? 0 }, () => JSON.stringify({ id: entry.id, time: entry.time.toISOString(), status: 'failed', transport: 'smtp', detail: 'SMTP Error: Could not connect to SMTP host.' })),
+    ...(entry.delivered ? [JSON.stringify({ id: entry.id, time: entry.time.toISOString(), status: 'delivered', transport: 'smtp' })] : []),
+  ]);
+  writeFileSync(join(dir, 'messages.jsonl'), messages.map((line) => `${line}\n`).join(''));
+  writeFileSync(join(dir, 'status.jsonl'), status.map((line) => `${line}\n`).join(''));
+}
+
+/** SMTP settings naming a loopback port where nothing listens: a mail server that is down. */
+export async function smtpDownConfig(): Promise<Record<string, string>> {
+  return { MAIL_TRANSPORT: 'smtp', SMTP_HOST: '127.0.0.1', SMTP_PORT: String(await freePort()), SMTP_SECURE: 'none' };
 }

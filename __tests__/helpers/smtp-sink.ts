@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { createServer, type Socket } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { freePort } from './php-server';
 
@@ -30,4 +31,27 @@ export async function startSmtpSink(): Promise<{ port: number; received: Receive
   const port = await freePort();
   await new Promise<void>((done) => server.listen(port, '127.0.0.1', done));
   return { port, received, stop: () => new Promise((done) => server.close(() => done())) };
+}
+
+/** A server that accepts connections and never says a word: an SMTP server that hangs. */
+export async function startMuteServer(): Promise<{ port: number; connections: () => number; stop: () => Promise<void> }> {
+  const sockets = new Set<Socket>();
+  let connections = 0;
+  const server = createServer((socket) => {
+    connections++;
+    sockets.add(socket);
+    socket.on('error', () => undefined);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  const port = await freePort();
+  await new Promise<void>((done) => server.listen(port, '127.0.0.1', done));
+  return {
+    port,
+    connections: () => connections,
+    stop: () =>
+      new Promise((done) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => done());
+      }),
+  };
 }

@@ -2,21 +2,27 @@
 // Turns a stored message into a mail to the company: fixed recipient and sender, the submitter
 // only in Reply-To, a UTF-8 subject encoded per RFC 2047 and a plain-text body. Only validated
 // values reach a header, and the only submitted value in one (besides the encoded subject) is
-// the checked email address.
+// the checked email address. The Message-ID is the message's own, the same on every attempt, so
+// a mail that is ever sent twice is recognisable as one.
 declare(strict_types=1);
 
+/** A stored message that can never be sent as it is: retrying will not help. */
+final class ContactInvalidMessage extends RuntimeException
+{
+}
+
 /**
- * @param array<string, mixed> $record a stored message
+ * @param array<string, mixed> $record a stored message (lib/store.php)
  * @return array{to: list<string>, from: string, replyTo: string, subject: string, body: string, messageId: string}
  */
 function contact_compose(array $config, array $record): array
 {
     [$to, $from] = contact_addresses($config);
     // Checked again, so nothing in the store reaches a mail unchecked, however it got there.
-    $stored = array_filter((array) ($record['fields'] ?? []), 'is_string');
+    $stored = array_filter(array_intersect_key($record, CONTACT_FIELDS), 'is_string');
     [$fields, $invalid] = contact_validate($stored);
     if ($invalid !== []) {
-        throw new RuntimeException('stored message is invalid: ' . implode(', ', $invalid));
+        throw new ContactInvalidMessage('stored message is invalid: ' . implode(', ', $invalid));
     }
     $replyTo = $fields['email'];
     $subject = $fields['subject'];
@@ -35,7 +41,7 @@ function contact_compose(array $config, array $record): array
         $fields['message'],
         '',
         '--',
-        'Received ' . ($record['time'] ?? '') . ', reference ' . $record['id'] . '.',
+        'Received ' . gmdate('Y-m-d H:i', (int) $record['received_at']) . ' UTC, reference ' . $record['id'] . '.',
         'Reply to this email to answer the sender.',
     ];
     return [

@@ -1,78 +1,119 @@
 <?php
-// Configuration: defaults, then environment variables (Apache passes them with SetEnv, which
-// PHP shows through getenv() or $_SERVER), then the optional, git-ignored mail/config.php.
+// Configuration, read in one place and the same for the web endpoint and the command line:
+// defaults, then mail/config.php (or the file MAIL_CONFIG names), then environment variables.
+// Apache's SetEnv reaches only the web endpoint, never cron, so the file is the one to use.
 declare(strict_types=1);
 
-const CONTACT_CONFIG_KEYS = [
-    'MAIL_TO', 'MAIL_FROM', 'MAIL_TRANSPORT', 'SMTP_HOST', 'SMTP_PORT', 'SMTP_USER', 'SMTP_PASS',
-    'SMTP_SECURE', 'MAIL_STORAGE_DIR', 'MAIL_OUTBOX_DIR', 'MAIL_RATE_LIMIT',
+const CONTACT_DEFAULTS = [
+    // Placeholders: the operator sets the real addresses (see config.example.php).
+    'MAIL_TO' => 'contact@example.com',
+    'MAIL_FROM' => 'website@example.com',
+    'MAIL_TRANSPORT' => 'outbox',
+    'SMTP_HOST' => 'localhost',
+    'SMTP_PORT' => '587',
+    'SMTP_USER' => '',
+    'SMTP_PASS' => '',
+    'SMTP_SECURE' => 'tls',
+    'MAIL_STORAGE_DIR' => 'storage',
+    'MAIL_OUTBOX_DIR' => '',
+    'MAIL_RATE_LIMIT' => '5/600',
+    'MAIL_GIVE_UP_HOURS' => '72',
+    // /privacy states this period; __tests__/privacy.test.tsx keeps the two in step.
+    'MAIL_RETENTION_DAYS' => '180',
+    'MAIL_HEALTH_TOKEN' => '',
+    'MAIL_TRUSTED_PROXIES' => '',
 ];
+
+/** Domains reserved for examples (RFC 2606): an address there is a placeholder, never a mailbox. */
+const CONTACT_PLACEHOLDER_DOMAINS = '/(^|\.)(example\.(com|net|org)|example|invalid)$/i';
+
+/**
+ * The effective configuration, its sources and the file read. Paths are absolute: relative ones
+ * are relative to mail/, wherever PHP was started from.
+ *
+ * @return array{values: array<string, string>, sources: array<string, string>, file: ?string}
+ */
+function contact_config_read(): array
+{
+    $values = CONTACT_DEFAULTS;
+    $sources = array_fill_keys(array_keys(CONTACT_DEFAULTS), 'default');
+
+    $named = contact_env('MAIL_CONFIG');
+    $file = $named ?? dirname(__DIR__) . '/config.php';
+    if ($named !== null && !is_file($named)) {
+        throw new RuntimeException("MAIL_CONFIG names $named, which does not exist");
+    }
+    if (is_file($file)) {
+        $overrides = require $file;
+        if (!is_array($overrides)) {
+            throw new RuntimeException("$file must return an array of settings");
+        }
+        foreach (array_intersect_key($overrides, CONTACT_DEFAULTS) as $key => $value) {
+            if (is_scalar($value)) {
+                $values[$key] = (string) $value;
+                $sources[$key] = 'file';
+            }
+        }
+    } else {
+        $file = null;
+    }
+    foreach (array_keys(CONTACT_DEFAULTS) as $key) {
+        $value = contact_env($key);
+        if ($value !== null) {
+            $values[$key] = $value;
+            $sources[$key] = 'environment';
+        }
+    }
+
+    $values['MAIL_TRANSPORT'] = strtolower(trim($values['MAIL_TRANSPORT']));
+    $values['MAIL_STORAGE_DIR'] = contact_absolute_path($values['MAIL_STORAGE_DIR'] ?: 'storage');
+    $values['MAIL_OUTBOX_DIR'] = $values['MAIL_OUTBOX_DIR'] === ''
+        ? $values['MAIL_STORAGE_DIR'] . '/outbox'
+        : contact_absolute_path($values['MAIL_OUTBOX_DIR']);
+    return ['values' => $values, 'sources' => $sources, 'file' => $file];
+}
 
 /** @return array<string, string> */
 function contact_config(): array
 {
-    $config = [
-        // Placeholders: the operator sets the real addresses (see config.example.php).
-        'MAIL_TO' => 'contact@example.com',
-        'MAIL_FROM' => 'website@example.com',
-        'MAIL_TRANSPORT' => 'outbox',
-        'SMTP_HOST' => 'localhost',
-        'SMTP_PORT' => '587',
-        'SMTP_USER' => '',
-        'SMTP_PASS' => '',
-        'SMTP_SECURE' => 'tls',
-        'MAIL_STORAGE_DIR' => '',
-        'MAIL_OUTBOX_DIR' => '',
-        'MAIL_RATE_LIMIT' => '5/600',
-    ];
-    foreach (CONTACT_CONFIG_KEYS as $key) {
-        $value = getenv($key);
-        if ($value === false) {
-            $value = $_SERVER[$key] ?? null;
-        }
-        if (is_string($value) && $value !== '') {
-            $config[$key] = $value;
-        }
-    }
-    $file = dirname(__DIR__) . '/config.php';
-    if (is_file($file)) {
-        $overrides = require $file;
-        if (is_array($overrides)) {
-            foreach (CONTACT_CONFIG_KEYS as $key) {
-                if (isset($overrides[$key]) && is_scalar($overrides[$key])) {
-                    $config[$key] = (string) $overrides[$key];
-                }
-            }
-        }
-    }
-
-    $config['MAIL_TRANSPORT'] = strtolower(trim($config['MAIL_TRANSPORT']));
-    $config['MAIL_STORAGE_DIR'] = contact_absolute_path($config['MAIL_STORAGE_DIR'] ?: 'storage');
-    $config['MAIL_OUTBOX_DIR'] = $config['MAIL_OUTBOX_DIR'] === ''
-        ? $config['MAIL_STORAGE_DIR'] . '/outbox'
-        : contact_absolute_path($config['MAIL_OUTBOX_DIR']);
-    return $config;
+    return contact_config_read()['values'];
 }
 
-/** Relative paths are relative to mail/, wherever PHP was started from. */
+/** An environment variable, or on Apache a SetEnv value; null when unset or empty. */
+function contact_env(string $name): ?string
+{
+    $value = getenv($name);
+    if ($value === false) {
+        $value = $_SERVER[$name] ?? null;
+    }
+    return is_string($value) && $value !== '' ? $value : null;
+}
+
 function contact_absolute_path(string $path): string
 {
     $path = rtrim($path, '/');
     return str_starts_with($path, '/') ? $path : dirname(__DIR__) . '/' . $path;
 }
 
+/** A whole number setting of at least $min, or its default when it is not one (check reports it). */
+function contact_config_int(array $config, string $key, int $min): int
+{
+    $value = trim($config[$key]);
+    return ctype_digit($value) && (int) $value >= $min ? (int) $value : (int) CONTACT_DEFAULTS[$key];
+}
+
 /**
- * MAIL_RATE_LIMIT is "count/seconds" ("5/600": five accepted messages per IP address in ten
+ * MAIL_RATE_LIMIT is "count/seconds" ("5/600": five accepted messages per client address in ten
  * minutes) or just a count per ten minutes; 0 turns the limit off.
  *
  * @return array{0: int, 1: int} [count, window in seconds]
  */
 function contact_rate_limit(array $config): array
 {
-    $parts = explode('/', $config['MAIL_RATE_LIMIT'], 2);
-    $count = max(0, (int) $parts[0]);
-    $window = isset($parts[1]) ? max(1, (int) $parts[1]) : 600;
-    return [$count, $window];
+    if (preg_match('#^\s*(\d+)\s*(?:/\s*(\d+)\s*)?$#', $config['MAIL_RATE_LIMIT'], $match) !== 1) {
+        $match = [null, ...explode('/', CONTACT_DEFAULTS['MAIL_RATE_LIMIT'])];
+    }
+    return [(int) $match[1], max(1, (int) ($match[2] ?? 600))];
 }
 
 /**
@@ -92,4 +133,55 @@ function contact_addresses(array $config): array
         throw new RuntimeException('MAIL_TO is empty');
     }
     return [$to, $config['MAIL_FROM']];
+}
+
+/**
+ * What stops this configuration from delivering: each a sentence for the operator. Nothing may
+ * go out to, or from, a placeholder address; the outbox, which mails nobody, may use them.
+ *
+ * @return list<string>
+ */
+function contact_config_problems(array $config): array
+{
+    $problems = [];
+    $transport = $config['MAIL_TRANSPORT'];
+    if (!in_array($transport, ['outbox', 'mail', 'smtp'], true)) {
+        $problems[] = "MAIL_TRANSPORT is \"$transport\": use outbox, mail or smtp.";
+    }
+    try {
+        [$to, $from] = contact_addresses($config);
+        if ($transport !== 'outbox') {
+            foreach ([...$to, $from] as $address) {
+                if (preg_match(CONTACT_PLACEHOLDER_DOMAINS, substr(strrchr($address, '@'), 1)) === 1) {
+                    $key = $address === $from ? 'MAIL_FROM' : 'MAIL_TO';
+                    $problems[] = "$key is the placeholder $address: set the company's real address before mailing with $transport.";
+                }
+            }
+        }
+    } catch (RuntimeException $error) {
+        $problems[] = $error->getMessage() . '.';
+    }
+    if ($transport === 'smtp') {
+        if (!ctype_digit($config['SMTP_PORT']) || (int) $config['SMTP_PORT'] < 1 || (int) $config['SMTP_PORT'] > 65535) {
+            $problems[] = "SMTP_PORT is \"{$config['SMTP_PORT']}\": use a port number.";
+        }
+        if (!in_array(strtolower($config['SMTP_SECURE']), ['tls', 'starttls', 'ssl', 'smtps', 'none', ''], true)) {
+            $problems[] = "SMTP_SECURE is \"{$config['SMTP_SECURE']}\": use tls, ssl or none.";
+        }
+    }
+    foreach (['MAIL_GIVE_UP_HOURS' => 0, 'MAIL_RETENTION_DAYS' => 1] as $key => $min) {
+        $value = trim($config[$key]);
+        if (!ctype_digit($value) || (int) $value < $min) {
+            $problems[] = "$key is \"{$config[$key]}\": use a whole number of at least $min (now using " . CONTACT_DEFAULTS[$key] . ').';
+        }
+    }
+    if (preg_match('#^\s*\d+\s*(/\s*[1-9]\d*\s*)?$#', $config['MAIL_RATE_LIMIT']) !== 1) {
+        $problems[] = "MAIL_RATE_LIMIT is \"{$config['MAIL_RATE_LIMIT']}\": use count/seconds, e.g. 5/600 (now using " . CONTACT_DEFAULTS['MAIL_RATE_LIMIT'] . ').';
+    }
+    foreach (contact_trusted_proxies($config) as $entry) {
+        if (contact_parse_cidr($entry) === null) {
+            $problems[] = "MAIL_TRUSTED_PROXIES holds \"$entry\", which is not an address or CIDR range (it is ignored).";
+        }
+    }
+    return $problems;
 }

@@ -1,51 +1,69 @@
 <?php
-// Delivers one stored message at most once, whether the endpoint or deliver.php gets to it
-// first: a per-message lock, taken by the endpoint before the message is even stored, and a
-// check of status.jsonl under that lock.
+// Delivery attempts and retention, shared by the endpoint (one attempt right after a message is
+// stored), deliver.php (cron: everything due) and admin.php. A message is sent only by the
+// process that claimed it in the store, so the endpoint and any number of overlapping cron runs
+// never send the same message twice.
 declare(strict_types=1);
 
-/** Holds the message's lock; null when another process holds it. */
-function contact_lock_message(array $config, string $id, bool $wait): mixed
+/**
+ * One attempt at a stored message, if it is due and no other process has claimed it.
+ *
+ * @return ?array{state: ?string, error: ?string, attempts: int, next: ?int} how it ended; null when not claimed
+ */
+function contact_deliver(array $config, PDO $pdo, string $id): ?array
 {
-    $dir = $config['MAIL_STORAGE_DIR'] . '/locks';
-    if (!is_dir($dir) && !mkdir($dir, 0770, true) && !is_dir($dir)) {
-        throw new RuntimeException('cannot create the lock directory');
-    }
-    $handle = fopen("$dir/$id.lock", 'c');
-    if ($handle === false) {
-        throw new RuntimeException('cannot open a message lock');
-    }
-    if (!flock($handle, $wait ? LOCK_EX : LOCK_EX | LOCK_NB)) {
-        fclose($handle);
+    $record = contact_store_claim($pdo, $id);
+    if ($record === null) {
         return null;
     }
-    return $handle;
-}
-
-function contact_unlock_message(array $config, string $id, mixed $handle): void
-{
-    @unlink($config['MAIL_STORAGE_DIR'] . "/locks/$id.lock");
-    flock($handle, LOCK_UN);
-    fclose($handle);
+    $error = null;
+    $permanent = false;
+    try {
+        contact_transport_send($config, contact_compose($config, $record));
+    } catch (ContactInvalidMessage $invalid) {
+        [$error, $permanent] = [$invalid->getMessage(), true];
+    } catch (Throwable $failure) {
+        $error = trim(preg_replace('/\s+/', ' ', $failure->getMessage())) ?: get_class($failure);
+    }
+    $state = contact_store_settle($pdo, $id, $error, contact_config_int($config, 'MAIL_GIVE_UP_HOURS', 0), $permanent);
+    $after = contact_store_message($pdo, $id);
+    return ['state' => $state, 'error' => $error, 'attempts' => (int) $record['attempts'], 'next' => $after['next_attempt_at'] ?? null];
 }
 
 /**
- * Sends a stored message unless it was delivered meanwhile; the caller holds its lock.
+ * Deletes messages in the given states received before $before, with their outbox files.
  *
- * @return string "delivered", "already delivered" or "failed: <reason>"
+ * @param list<string> $states delivered and/or dead; pending messages are never purged
+ * @return int how many
  */
-function contact_deliver_locked(array $config, array $record): string
+function contact_purge(array $config, PDO $pdo, array $states, int $before): int
 {
-    if (contact_is_delivered($config, $record['id'])) {
-        return 'already delivered';
-    }
-    try {
-        contact_transport_send($config, contact_compose($config, $record));
-    } catch (Throwable $error) {
-        $reason = $error->getMessage();
-        contact_log_status($config, $record['id'], 'failed', $reason);
-        return "failed: $reason";
-    }
-    contact_log_status($config, $record['id'], 'delivered');
-    return 'delivered';
+    $count = 0;
+    do {
+        $ids = contact_store_delete_old($pdo, $states, $before);
+        foreach ($ids as $id) {
+            contact_remove_outbox_file($config, $id);
+        }
+        $count += count($ids);
+    } while ($ids !== []);
+    return $count;
+}
+
+/** Applies MAIL_RETENTION_DAYS: delivered messages older than that go. */
+function contact_apply_retention(array $config, PDO $pdo): int
+{
+    return contact_purge($config, $pdo, ['delivered'], time() - contact_config_int($config, 'MAIL_RETENTION_DAYS', 1) * 86400);
+}
+
+/** @return bool whether there was a file */
+function contact_remove_outbox_file(array $config, string $id): bool
+{
+    $file = contact_outbox_file($config, $id);
+    return is_file($file) && unlink($file);
+}
+
+/** "1 message", "2 messages": for what the commands print. */
+function contact_count(int $count, string $noun): string
+{
+    return "$count $noun" . ($count === 1 ? '' : 's');
 }

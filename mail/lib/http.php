@@ -46,21 +46,9 @@ function contact_respond(int $status, bool $success, string $message, array $hea
     exit;
 }
 
-/** Warnings become exceptions; anything uncaught or fatal is logged and answered with a 500. */
+/** Anything uncaught or fatal is logged and answered with a 500 (lib/bootstrap.php makes warnings exceptions). */
 function contact_handle_errors(): void
 {
-    ini_set('display_errors', '0');
-    ini_set('log_errors', '1');
-    set_error_handler(static function (int $severity, string $message, string $file, int $line): bool {
-        if ((error_reporting() & $severity) === 0) {
-            return false;
-        }
-        if (($severity & (E_NOTICE | E_USER_NOTICE | E_DEPRECATED | E_USER_DEPRECATED)) !== 0) {
-            error_log("contact endpoint: $message in $file:$line");
-            return true;
-        }
-        throw new ErrorException($message, 0, $severity, $file, $line);
-    });
     set_exception_handler(static function (Throwable $error): void {
         error_log('contact endpoint: ' . $error);
         contact_respond(500, false, CONTACT_FAILURE);

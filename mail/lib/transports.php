@@ -23,12 +23,19 @@ function contact_send_outbox(array $config, array $mail): void
         $raw .= "$name: $value\r\n";
     }
     $raw .= "\r\n" . $mime['body'] . "\r\n";
-    $name = trim($mail['messageId'], '<>');
-    $name = substr($name, 0, strpos($name, '@') ?: null);
-    $temp = "$dir/.$name.tmp";
-    if (file_put_contents($temp, $raw) !== strlen($raw) || !rename($temp, "$dir/$name.eml")) {
+    $id = substr($mail['messageId'], 1, strpos($mail['messageId'], '@') - 1);
+    $file = contact_outbox_file($config, $id);
+    $temp = "$dir/.$id.tmp";
+    if (file_put_contents($temp, $raw) !== strlen($raw) || !rename($temp, $file)) {
+        @unlink($temp);
         throw new RuntimeException('cannot write to the outbox');
     }
+}
+
+/** Where the outbox transport keeps a message's mail. */
+function contact_outbox_file(array $config, string $id): string
+{
+    return $config['MAIL_OUTBOX_DIR'] . "/$id.eml";
 }
 
 /** PHP's mail(): the local sendmail. No fifth parameter: nothing submitted reaches its command. */
@@ -44,8 +51,49 @@ function contact_send_mail(array $mail): void
     }
 }
 
+/** Seconds one SMTP attempt may take in all (connecting, every command, the message), and to connect. */
+const CONTACT_SMTP_DEADLINE = 8;
+const CONTACT_SMTP_CONNECT_TIMEOUT = 5;
+
 /** SMTP through PHPMailer, from Composer (mail/vendor) or Debian's libphp-phpmailer. */
 function contact_send_smtp(array $config, array $mail): void
+{
+    $mailer = contact_smtp_mailer($config);
+    $mailer->CharSet = \PHPMailer\PHPMailer\PHPMailer::CHARSET_UTF8;
+    $mailer->Encoding = \PHPMailer\PHPMailer\PHPMailer::ENCODING_QUOTED_PRINTABLE;
+    $mailer->XMailer = ' ';
+    $mailer->MessageID = $mail['messageId'];
+    $mailer->setFrom($mail['from']);
+    foreach ($mail['to'] as $to) {
+        $mailer->addAddress($to);
+    }
+    $mailer->addReplyTo($mail['replyTo']);
+    $mailer->isHTML(false);
+    $mailer->Subject = $mail['subject'];
+    $mailer->Body = $mail['body'];
+    contact_smtp_step($mailer, $mailer->send(...));
+}
+
+/** Runs a PHPMailer step that throws or returns false on failure; one cut short by the deadline says so. */
+function contact_smtp_step(\PHPMailer\PHPMailer\PHPMailer $mailer, callable $step): void
+{
+    $failure = null;
+    try {
+        if ($step() !== false) {
+            return;
+        }
+    } catch (\PHPMailer\PHPMailer\Exception $error) {
+        $failure = $error;
+    }
+    $smtp = $mailer->getSMTPInstance();
+    if ($smtp instanceof ContactDeadlineSmtp && $smtp->timedOut) {
+        throw new RuntimeException('the SMTP server did not answer within ' . CONTACT_SMTP_DEADLINE . ' s', 0, $failure);
+    }
+    throw $failure ?? new RuntimeException("could not connect to the SMTP server $mailer->Host:$mailer->Port");
+}
+
+/** A PHPMailer set up for the configured SMTP server, whose attempt ends CONTACT_SMTP_DEADLINE seconds from now. */
+function contact_smtp_mailer(array $config): \PHPMailer\PHPMailer\PHPMailer
 {
     if (!class_exists(\PHPMailer\PHPMailer\PHPMailer::class)) {
         foreach ([dirname(__DIR__) . '/vendor/autoload.php', '/usr/share/php/libphp-phpmailer/autoload.php'] as $autoload) {
@@ -58,13 +106,15 @@ function contact_send_smtp(array $config, array $mail): void
     if (!class_exists(\PHPMailer\PHPMailer\PHPMailer::class)) {
         throw new RuntimeException('PHPMailer is not installed: composer require phpmailer/phpmailer in mail/');
     }
+    require_once __DIR__ . '/smtp-deadline.php';
     // The same address check as the form's, so PHPMailer accepts what the form accepted.
     \PHPMailer\PHPMailer\PHPMailer::$validator = 'php';
     $mailer = new \PHPMailer\PHPMailer\PHPMailer(true);
     $mailer->isSMTP();
+    $mailer->setSMTPInstance(new ContactDeadlineSmtp(microtime(true) + CONTACT_SMTP_DEADLINE));
+    $mailer->Timeout = CONTACT_SMTP_CONNECT_TIMEOUT;
     $mailer->Host = $config['SMTP_HOST'];
     $mailer->Port = (int) $config['SMTP_PORT'];
-    $mailer->Timeout = 15;
     if ($config['SMTP_USER'] !== '') {
         $mailer->SMTPAuth = true;
         $mailer->Username = $config['SMTP_USER'];
@@ -79,17 +129,5 @@ function contact_send_smtp(array $config, array $mail): void
         $mailer->SMTPSecure = '';
         $mailer->SMTPAutoTLS = false;
     }
-    $mailer->CharSet = \PHPMailer\PHPMailer\PHPMailer::CHARSET_UTF8;
-    $mailer->Encoding = \PHPMailer\PHPMailer\PHPMailer::ENCODING_QUOTED_PRINTABLE;
-    $mailer->XMailer = ' ';
-    $mailer->MessageID = $mail['messageId'];
-    $mailer->setFrom($mail['from']);
-    foreach ($mail['to'] as $to) {
-        $mailer->addAddress($to);
-    }
-    $mailer->addReplyTo($mail['replyTo']);
-    $mailer->isHTML(false);
-    $mailer->Subject = $mail['subject'];
-    $mailer->Body = $mail['body'];
-    $mailer->send();
+    return $mailer;
 }

@@ -1,0 +1,326 @@
+/** @jest-environment node */
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import PostalMime from 'postal-mime';
+import { cleanupTemp, oldMessage, smtpDownConfig, startPhpServer, tempDir, testConfig, validMessage, writeJsonlStore, type PhpServer } from './helpers/php-server';
+import { hasPhpMailer, startSmtpSink } from './helpers/smtp-sink';
+
+jest.setTimeout(30_000);
+
+const HOUR = 3600 * 1000;
+const DAY = 24 * HOUR;
+
+let php: PhpServer;
+let storage: string;
+let smtpDown: Record<string, string>;
+
+const ids = async (...args: string[]) =>
+  (await php.admin('list', ...args)).stdout
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => line.split(' ')[0]);
+
+beforeAll(async () => {
+  php = await startPhpServer();
+  smtpDown = await smtpDownConfig();
+});
+beforeEach(() => {
+  storage = php.fresh();
+});
+afterAll(async () => {
+  await php.stop();
+  cleanupTemp();
+});
+
+describe('mail/admin.php', () => {
+  describe('one configuration for the web and the command line', () => {
+    it('gives the endpoint, deliver.php and admin.php the same recipient and store from config.php alone, with an empty environment', async () => {
+      storage = php.fresh({ ...smtpDown, MAIL_TO: 'sales@npts.test' });
+      expect((await php.postJson(validMessage)).json?.success).toBe(true);
+      const [message] = await php.messages();
+      expect(message.state).toBe('pending');
+
+      php.fresh({ MAIL_STORAGE_DIR: storage, MAIL_TO: 'sales@npts.test' });
+      await php.admin('retry', message.id);
+      expect((await php.deliver()).stdout).toBe(`${message.id}: delivered (attempt 2)\n`);
+      const mail = await PostalMime.parse(php.capturedMessages()[0]);
+      expect(mail.to?.map((address) => address.address)).toEqual(['sales@npts.test']);
+      const check = await php.admin('check');
+      expect(check.stdout).toMatch(/^ {2}MAIL_TO +sales@npts\.test +file$/m);
+      expect(check.stdout).toMatch(new RegExp(`^ {2}MAIL_STORAGE_DIR +${storage} +file$`, 'm'));
+    });
+
+    it('lets the environment override the file, and says where each value comes from without showing secrets', async () => {
+      php.fresh({ SMTP_PASS: 'correct horse battery staple', MAIL_HEALTH_TOKEN: 'token-in-the-file' });
+      const check = await php.cli('admin.php', ['check'], { MAIL_TO: 'env@npts.test' });
+      expect(check.stdout).toMatch(/^ {2}MAIL_TO +env@npts\.test +environment$/m);
+      expect(check.stdout).toMatch(/^ {2}MAIL_FROM +website@npts\.test +file$/m);
+      expect(check.stdout).toMatch(/^ {2}SMTP_PORT +587 +default$/m);
+      expect(check.stdout).toMatch(/^ {2}SMTP_PASS +\(set, hidden\) +file$/m);
+      expect(check.stdout).not.toMatch(/correct horse|token-in-the-file/);
+      expect(check.stdout).toContain("Values set only with Apache's SetEnv reach the web endpoint, never this command or cron.");
+    });
+
+    it('reads the file MAIL_CONFIG names, on the web and the command line, and refuses to guess when it is missing', async () => {
+      const file = join(tempDir(), 'npts-mail.php');
+      const elsewhere = join(tempDir(), 'store');
+      writeFileSync(file, `<?php return ['MAIL_STORAGE_DIR' => '${elsewhere}', 'MAIL_TO' => 'named@npts.test', 'MAIL_FROM' => 'website@npts.test', 'MAIL_TRANSPORT' => 'mail'];\n`);
+      const named = await startPhpServer({ env: { MAIL_CONFIG: file } });
+      try {
+        expect((await named.postJson(validMessage)).status).toBe(200);
+        const check = await named.cli('admin.php', ['check'], { MAIL_CONFIG: file });
+        expect(check.stdout).toContain(`Configuration file: ${file} (environment variables override it)`);
+        expect(check.stdout).toMatch(/store: .*writable, 1 message$/m);
+        const missing = await named.cli('admin.php', ['status'], { MAIL_CONFIG: `${file}.missing` });
+        expect(missing.code).toBe(2);
+        expect(missing.stderr).toBe(`admin.php: MAIL_CONFIG names ${file}.missing, which does not exist\n`);
+      } finally {
+        await named.stop();
+      }
+    });
+  });
+
+  describe('check', () => {
+    it('passes with the outbox and placeholders, and fails on placeholders with a transport that really mails', async () => {
+      php.configure({ MAIL_STORAGE_DIR: storage });
+      const outbox = await php.admin('check');
+      expect(outbox.code).toBe(0);
+      expect(outbox.stdout).toMatch(/ok {4}transport outbox: messages are written to .* as \.eml files; nobody is mailed/);
+      expect(outbox.stdout).toMatch(/No problems\.\n$/);
+
+      for (const transport of ['mail', 'smtp']) {
+        php.configure({ MAIL_STORAGE_DIR: storage, ...smtpDown, MAIL_TRANSPORT: transport });
+        const real = await php.admin('check');
+        expect(real.code).toBe(1);
+        expect(real.stdout).toContain(`FAIL  MAIL_TO is the placeholder contact@example.com: set the company's real address before mailing with ${transport}.`);
+        expect(real.stdout).toContain(`FAIL  MAIL_FROM is the placeholder website@example.com: set the company's real address before mailing with ${transport}.`);
+      }
+    });
+
+    it('reports settings that are not valid', async () => {
+      php.fresh({ MAIL_TRANSPORT: 'carrier-pigeon', MAIL_RETENTION_DAYS: 'forever', MAIL_TRUSTED_PROXIES: '10.0.0.0/33' });
+      const check = await php.admin('check');
+      expect(check.code).toBe(1);
+      expect(check.stdout).toContain('FAIL  MAIL_TRANSPORT is "carrier-pigeon": use outbox, mail or smtp.');
+      expect(check.stdout).toContain('FAIL  MAIL_RETENTION_DAYS is "forever": use a whole number of at least 1 (now using 180).');
+      expect(check.stdout).toContain('FAIL  MAIL_TRUSTED_PROXIES holds "10.0.0.0/33", which is not an address or CIDR range (it is ignored).');
+    });
+
+    (hasPhpMailer ? it : it.skip)('connects to the SMTP server, fails clearly when it is down, and --send-test mails MAIL_TO', async () => {
+      php.fresh(smtpDown);
+      const refused = await php.admin('check');
+      expect(refused.code).toBe(1);
+      expect(refused.stdout).toMatch(/FAIL {2}transport smtp: 127\.0\.0\.1:\d+: .*connect/i);
+
+      const sink = await startSmtpSink();
+      try {
+        php.fresh({ ...smtpDown, SMTP_PORT: String(sink.port) });
+        const check = await php.admin('check');
+        expect(check.stdout).toContain(`ok    transport smtp: 127.0.0.1:${sink.port} answered`);
+        expect(check.code).toBe(0);
+        expect(sink.received).toHaveLength(0);
+        const test = await php.admin('check', '--send-test');
+        expect(test.code).toBe(0);
+        expect(test.stdout).toMatch(/ok {4}test message test-\S+ sent to inbox@npts\.test with smtp/);
+        expect(sink.received).toHaveLength(1);
+        expect(sink.received[0].to).toEqual([testConfig.MAIL_TO]);
+        expect((await PostalMime.parse(sink.received[0].raw)).subject).toBe('New contact: Test message from php mail/admin.php check --send-test');
+      } finally {
+        await sink.stop();
+      }
+    });
+  });
+
+  describe('status', () => {
+    it('exits 0 when all is well, 1 when a message has waited over an hour, and 2 when one is dead or the store is unusable', async () => {
+      storage = php.fresh({ MAIL_STORAGE_DIR: join(tempDir(), 'store') });
+      expect(await php.admin('status')).toMatchObject({ code: 0, stdout: expect.stringMatching(/^No store yet: /) });
+      expect((await php.postJson(validMessage)).status).toBe(200);
+      expect(await php.admin('status')).toEqual({ code: 0, stdout: 'pending: 0\nsending: 0\ndelivered: 1\ndead: 0\noldest pending: -\n', stderr: '' });
+
+      storage = php.fresh(smtpDown);
+      writeJsonlStore(storage, [oldMessage('recent', 10 * 60_000), oldMessage('waiting', 2 * HOUR)]);
+      const late = await php.admin('status');
+      expect(late.code).toBe(1);
+      expect(late.stdout).toMatch(/^pending: 2$/m);
+      expect(late.stdout).toMatch(/^oldest pending: 2 h 0 min \(received \d{4}-\d\d-\d\d \d\d:\d\d UTC\)$/m);
+
+      php.fresh({ ...smtpDown, MAIL_STORAGE_DIR: storage, MAIL_GIVE_UP_HOURS: '1' });
+      expect((await php.deliver()).stdout).toMatch(/^waiting: .*dead, given up/m);
+      const dead = await php.admin('status');
+      expect(dead.code).toBe(2);
+      expect(dead.stdout).toMatch(/^dead: 1$/m);
+
+      writeFileSync(join(storage, 'messages.sqlite'), 'not a database, whatever happened to it');
+      const broken = await php.admin('status');
+      expect(broken.code).toBe(2);
+      expect(broken.stdout).toMatch(/^The store cannot be used: .*not a database/);
+    });
+  });
+
+  describe('list, show and export', () => {
+    beforeEach(() => {
+      writeJsonlStore(storage, [
+        oldMessage('first', 3 * DAY, { delivered: true, fields: { company: '=HYPERLINK("http://evil.example","Click me")', lastName: '-Petrova', phone: '+359 2 000 0000', subject: '@SUM(1)' } }),
+        oldMessage('second', 1 * DAY, { fields: { firstName: 'Ivan', lastName: 'Georgiev', email: 'ivan@example.com', message: 'Line one\nLine two' } }),
+      ]);
+    });
+
+    it('lists one line per message, its id, state, sender and received time, by state and date', async () => {
+      const list = await php.admin('list');
+      expect(list.stdout.split('\n')).toEqual([
+        expect.stringMatching(/^first {2}delivered {2}Ana -Petrova <ana@example\.com> {2}\d{4}-\d\d-\d\d \d\d:\d\d UTC$/),
+        expect.stringMatching(/^second {2}pending {4}Ivan Georgiev <ivan@example\.com> {2}\d{4}-\d\d-\d\d \d\d:\d\d UTC$/),
+        '',
+      ]);
+      expect(await ids('--status', 'pending')).toEqual(['second']);
+      expect(await ids('--since', new Date(Date.now() - 2 * DAY).toISOString().slice(0, 10))).toEqual(['second']);
+      expect((await php.admin('list', '--status', 'lost')).code).toBe(64);
+    });
+
+    it('shows one message in full', async () => {
+      const show = await php.admin('show', 'second');
+      expect(show.code).toBe(0);
+      expect(show.stdout).toMatch(/^state: +pending$/m);
+      expect(show.stdout).toMatch(/^email: +ivan@example\.com$/m);
+      expect(show.stdout).toContain('message:      \n  Line one\n  Line two\n');
+      expect(await php.admin('show', 'nope')).toMatchObject({ code: 1, stdout: 'No message nope.\n' });
+    });
+
+    it('exports CSV whose cells cannot run as spreadsheet formulas, and JSON lines with the values as sent', async () => {
+      const csv = await php.admin('export', '--format', 'csv');
+      const [header, first] = parseCsv(csv.stdout);
+      expect(header).toEqual(['id', 'state', 'received', 'firstName', 'lastName', 'email', 'company', 'subject', 'phone', 'message', 'attempts', 'lastError', 'delivered']);
+      const row = Object.fromEntries(header.map((name, index) => [name, first[index]]));
+      expect(row).toMatchObject({ id: 'first', state: 'delivered', company: `'=HYPERLINK("http://evil.example","Click me")`, lastName: "'-Petrova", phone: "'+359 2 000 0000", subject: "'@SUM(1)" });
+      for (const cell of parseCsv(csv.stdout).flat()) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+
+      const jsonl = await php.messages();
+      expect(jsonl.map((message) => message.id)).toEqual(['first', 'second']);
+      expect(jsonl[0]).toMatchObject({ company: '=HYPERLINK("http://evil.example","Click me")', received: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/) });
+      expect(jsonl[1]).toMatchObject({ message: 'Line one\nLine two', state: 'pending', delivered: null });
+      const since = await php.admin('export', '--format', 'jsonl', '--since', new Date(Date.now() - 2 * DAY).toISOString());
+      expect(since.stdout.trim().split('\n').map((line) => JSON.parse(line).id)).toEqual(['second']);
+      expect((await php.admin('export', '--format', 'xml')).code).toBe(64);
+    });
+  });
+
+  describe('retry', () => {
+    it('makes one pending or dead message, or every dead one, due now; refuses one that was delivered', async () => {
+      storage = php.fresh({ ...smtpDown, MAIL_GIVE_UP_HOURS: '0' });
+      writeJsonlStore(storage, [oldMessage('a', HOUR), oldMessage('b', HOUR), oldMessage('done', HOUR, { delivered: true })]);
+      await php.deliver();
+      expect(await ids('--status', 'dead')).toEqual(['a', 'b']);
+
+      expect(await php.admin('retry', 'a')).toMatchObject({ code: 0, stdout: 'a (dead) is due now; the next deliver.php run sends it.\n' });
+      expect(await php.admin('retry', 'done')).toMatchObject({ code: 1, stdout: 'done was delivered already.\n' });
+      expect(await php.admin('retry', 'nope')).toMatchObject({ code: 1, stdout: 'No message nope.\n' });
+      expect(await php.admin('retry', '--dead')).toMatchObject({ code: 0, stdout: 'b\n1 dead message due now; the next deliver.php run sends it.\n' });
+
+      php.fresh({ MAIL_STORAGE_DIR: storage });
+      expect((await php.deliver()).stdout).toBe('a: delivered (attempt 2)\nb: delivered (attempt 2)\n');
+    });
+  });
+
+  describe('purge', () => {
+    it('deletes delivered and dead messages older than the given days with their outbox files, and never a pending one', async () => {
+      storage = php.fresh({ ...smtpDown, MAIL_GIVE_UP_HOURS: '0' });
+      writeJsonlStore(storage, [oldMessage('old-delivered', 40 * DAY, { delivered: true }), oldMessage('old-dead', 40 * DAY), oldMessage('new-delivered', 5 * DAY, { delivered: true })]);
+      await php.deliver();
+      const previous = tempDir();
+      writeJsonlStore(previous, [oldMessage('old-pending', 40 * DAY)]);
+      await php.admin('import-jsonl', previous);
+      mkdirSync(join(storage, 'outbox'));
+      for (const id of ['old-delivered', 'old-dead', 'new-delivered']) writeFileSync(join(storage, 'outbox', `${id}.eml`), 'mail');
+
+      const purge = await php.admin('purge', '--older-than', '30');
+      expect(purge.code).toBe(0);
+      expect(purge.stdout).toMatch(/^Deleted 2 messages \(delivered or dead\) received before \d{4}-\d\d-\d\d \d\d:\d\d UTC, with their outbox files\. Pending messages are kept\.\n$/);
+      expect((await php.messages()).map((message) => [message.id, message.state])).toEqual([['old-pending', 'pending'], ['new-delivered', 'delivered']]);
+      expect(readdirSync(join(storage, 'outbox'))).toEqual(['new-delivered.eml']);
+
+      await php.admin('purge', '--older-than', '0');
+      expect(await ids()).toEqual(['old-pending']);
+      expect((await php.admin('purge', '--older-than', 'a-month')).code).toBe(64);
+    });
+  });
+
+  describe('erase', () => {
+    it('removes exactly one sender’s messages and outbox files, and says what it removed', async () => {
+      storage = php.fresh({ MAIL_TRANSPORT: 'outbox' });
+      for (const email of ['ana@example.com', 'ivan@example.com', 'ANA@Example.com']) {
+        expect((await php.postJson({ ...validMessage, email })).status).toBe(200);
+      }
+      const [ana, ivan, anaAgain] = await php.messages();
+      const outbox = join(storage, 'outbox');
+      expect(readdirSync(outbox).filter((name) => name.endsWith('.eml'))).toHaveLength(3);
+
+      const erase = await php.admin('erase', '--email', 'ana@example.com');
+      expect(erase.code).toBe(0);
+      expect(erase.stdout.split('\n')).toEqual([
+        expect.stringMatching(new RegExp(`^erased ${ana.id} \\(delivered, received .* UTC\\), and its outbox file$`)),
+        expect.stringMatching(new RegExp(`^erased ${anaAgain.id} \\(delivered, received .* UTC\\), and its outbox file$`)),
+        'Erased 2 messages from ana@example.com. Mails already delivered to inbox@npts.test are not touched: delete them there too.',
+        '',
+      ]);
+      expect(await ids()).toEqual([ivan.id]);
+      expect(readdirSync(outbox).filter((name) => name.endsWith('.eml'))).toEqual([`${ivan.id}.eml`]);
+      expect(readFileSync(join(outbox, `${ivan.id}.eml`), 'utf8')).toContain('ivan@example.com');
+      expect((await php.admin('erase', '--email', 'ana@example.com')).stdout).toBe('No messages from ana@example.com.\n');
+    });
+  });
+
+  describe('import-jsonl', () => {
+    it('imports a store of the current version once: pending stays pending, delivered is never sent again', async () => {
+      const previous = tempDir();
+      writeJsonlStore(previous, [oldMessage('was-sent', DAY, { delivered: true }), oldMessage('not-yet', DAY)]);
+      const first = await php.admin('import-jsonl', previous);
+      expect(first.stdout).toBe(`Imported 2 messages (1 due for delivery); 0 already there; 0 damaged lines skipped. ${previous} is left as it was.\n`);
+      const again = await php.admin('import-jsonl', previous);
+      expect(again.stdout).toMatch(/^Imported 0 messages \(0 due for delivery\); 2 already there;/);
+      expect((await php.messages()).map((message) => [message.id, message.state])).toEqual([['was-sent', 'delivered'], ['not-yet', 'pending']]);
+      expect((await php.deliver()).stdout).toBe('not-yet: delivered (attempt 1)\n');
+      expect(php.capturedMessages()).toHaveLength(1);
+      expect(readdirSync(previous).sort()).toEqual(['messages.jsonl', 'status.jsonl']);
+    });
+
+    it('without a directory, tells what the store imported by itself', async () => {
+      writeJsonlStore(storage, [oldMessage('was-sent', DAY, { delivered: true })]);
+      const run = await php.admin('import-jsonl');
+      expect(run.stdout).toMatch(new RegExp(`^The old store in ${storage} was imported on .* UTC: 1 message \\(0 due for delivery\\); 0 already there; 0 damaged lines skipped\\. Its files were removed\\.\\n$`));
+    });
+  });
+
+  it('answers a wrong command or option with the usage and exit 64', async () => {
+    for (const args of [['frobnicate'], ['list', '--colour'], ['show'], ['export']]) {
+      const run = await php.admin(...args);
+      expect(run.code).toBe(64);
+      expect(run.stderr).toContain('Usage: php mail/admin.php COMMAND [OPTIONS]');
+    }
+    expect((await php.admin('help')).stdout).toContain('erase --email ADDRESS');
+  });
+});
+
+/** RFC 4180 CSV, as a spreadsheet reads it: rows of cells. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  const row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let index = 0; index < text.length; index++) {
+    const char = text[index];
+    if (quoted && char === '"' && text[index + 1] === '"') {
+      cell += '"';
+      index++;
+    } else if (char === '"') {
+      quoted = !quoted;
+    } else if (!quoted && (char === ',' || char === '\n')) {
+      row.push(cell);
+      cell = '';
+      if (char === '\n') rows.push(row.splice(0));
+    } else {
+      cell += char;
+    }
+  }
+  return rows;
+}

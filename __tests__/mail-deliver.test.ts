@@ -1,0 +1,151 @@
+/** @jest-environment node */
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { cleanupTemp, oldMessage, smtpDownConfig, startPhpServer, tempDir, validMessage, writeJsonlStore, type PhpServer } from './helpers/php-server';
+
+jest.setTimeout(30_000);
+
+const HOUR = 3600 * 1000;
+const DAY = 24 * HOUR;
+const silent = { code: 0, stdout: '', stderr: '' };
+
+let php: PhpServer;
+let storage: string;
+let smtpDown: Record<string, string>;
+
+
+/** When a line of deliver.php says the next attempt is, in milliseconds from now. */
+function nextAttemptIn(line: string): number {
+  const [, date, time] = line.match(/next attempt (\d{4}-\d\d-\d\d) (\d\d:\d\d) UTC$/)!;
+  return Date.parse(`${date}T${time}:00Z`) - Date.now();
+}
+
+beforeAll(async () => {
+  php = await startPhpServer();
+  smtpDown = await smtpDownConfig();
+});
+beforeEach(() => {
+  storage = php.fresh();
+});
+afterAll(async () => {
+  await php.stop();
+  cleanupTemp();
+});
+
+describe('mail/deliver.php', () => {
+  it('says nothing and exits 0 when there is no store yet, and creates none', async () => {
+    const missing = join(tempDir(), 'not-yet');
+    php.fresh({ MAIL_STORAGE_DIR: missing });
+    expect(await php.deliver()).toEqual(silent);
+    expect(existsSync(missing)).toBe(false);
+  });
+
+  it('says nothing and exits 0 when nothing is due', async () => {
+    expect((await php.postJson(validMessage)).status).toBe(200);
+    expect((await php.messages())[0].state).toBe('delivered');
+    expect(await php.deliver()).toEqual(silent);
+  });
+
+  it('prints a line per attempt and exits 1 while attempts fail, waiting longer after each', async () => {
+    storage = php.fresh(smtpDown);
+    writeJsonlStore(storage, [oldMessage('a', HOUR), oldMessage('b', HOUR)]);
+    const first = await php.deliver();
+    expect(first.code).toBe(1);
+    const lines = first.stdout.trim().split('\n');
+    expect(lines).toEqual([expect.stringMatching(/^a: failed \(attempt 1\): .*connect/i), expect.stringMatching(/^b: failed \(attempt 1\): /)]);
+    for (const line of lines) expect(Math.abs(nextAttemptIn(line) - 10 * 60_000)).toBeLessThan(90_000);
+
+    expect(await php.deliver()).toEqual(silent);
+    await php.admin('retry', 'a');
+    const second = await php.deliver();
+    expect(second.stdout).toMatch(/^a: failed \(attempt 2\): /);
+    expect(Math.abs(nextAttemptIn(second.stdout.trim()) - 30 * 60_000)).toBeLessThan(90_000);
+  });
+
+  it('gives a message up when it is still undelivered MAIL_GIVE_UP_HOURS after it came, and keeps it until someone acts', async () => {
+    storage = php.fresh({ ...smtpDown, MAIL_GIVE_UP_HOURS: '72' });
+    writeJsonlStore(storage, [oldMessage('young', 71 * HOUR), oldMessage('aged', 73 * HOUR)]);
+    const run = await php.deliver();
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/^young: failed \(attempt 1\): .*; next attempt /m);
+    expect(run.stdout).toMatch(/^aged: failed \(attempt 1\): .*; dead, given up: php mail\/admin\.php retry aged sends it again$/m);
+    expect((await php.admin('list', '--status', 'dead')).stdout).toMatch(/^aged {2}dead /);
+
+    storage = php.fresh({ ...smtpDown, MAIL_GIVE_UP_HOURS: '0' });
+    expect((await php.postJson(validMessage)).json?.success).toBe(true);
+    expect((await php.messages())[0]).toMatchObject({ state: 'dead', attempts: 1 });
+  });
+
+  it('stops after three failures in a row and leaves the other due messages for the next run', async () => {
+    storage = php.fresh(smtpDown);
+    writeJsonlStore(storage, ['m1', 'm2', 'm3', 'm4', 'm5'].map((id) => oldMessage(id, HOUR)));
+    const run = await php.deliver();
+    expect(run.code).toBe(1);
+    expect(run.stdout.trim().split('\n').slice(3)).toEqual(['3 attempts in a row failed: the other 2 due messages wait for the next run.']);
+    expect((await php.messages()).map((message) => message.attempts)).toEqual([1, 1, 1, 0, 0]);
+  });
+
+  it('sends nothing to a placeholder address, says so, and keeps the messages pending', async () => {
+    storage = php.fresh({ ...smtpDown, MAIL_TO: 'contact@example.com' });
+    expect((await php.postJson(validMessage)).json?.success).toBe(true);
+    expect(php.log()).toMatch(/stays pending: MAIL_TO is the placeholder contact@example\.com/);
+    const run = await php.deliver();
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/^1 message due, none sent: MAIL_TO is the placeholder contact@example\.com/);
+    expect((await php.messages())[0]).toMatchObject({ state: 'pending', attempts: 0 });
+  });
+
+  it('deletes delivered messages older than MAIL_RETENTION_DAYS with their outbox files, quietly; keeps dead ones', async () => {
+    storage = php.fresh({ ...smtpDown, MAIL_GIVE_UP_HOURS: '0' });
+    writeJsonlStore(storage, [oldMessage('expired', 181 * DAY, { delivered: true }), oldMessage('recent', 10 * DAY, { delivered: true }), oldMessage('unsent', 200 * DAY)]);
+    const outbox = join(storage, 'outbox');
+    mkdirSync(outbox);
+    for (const id of ['expired', 'recent']) writeFileSync(join(outbox, `${id}.eml`), 'mail');
+
+    const run = await php.deliver();
+    expect(run.stdout).toMatch(/^unsent: failed \(attempt 1\): .*dead, given up/);
+    expect(run.stdout.trim().split('\n')).toHaveLength(1);
+    expect((await php.messages()).map((message) => [message.id, message.state])).toEqual([['unsent', 'dead'], ['recent', 'delivered']]);
+    expect(readdirSync(outbox)).toEqual(['recent.eml']);
+
+    storage = php.fresh({ MAIL_STORAGE_DIR: storage, MAIL_RETENTION_DAYS: '5' });
+    expect(await php.deliver()).toEqual(silent);
+    expect((await php.messages()).map((message) => message.id)).toEqual(['unsent']);
+    expect(readdirSync(outbox)).toEqual([]);
+  });
+
+  describe('meeting the store of the previous version', () => {
+    const oldStore = () => {
+      writeJsonlStore(storage, [
+        oldMessage('sent-before', 2 * DAY, { delivered: true, failures: 1 }),
+        oldMessage('waiting', DAY, { failures: 2 }),
+      ]);
+      writeFileSync(join(storage, 'messages.jsonl'), '{"id":"torn-line","time":"2026-', { flag: 'a' });
+      mkdirSync(join(storage, 'ratelimit'));
+      writeFileSync(join(storage, 'ratelimit', 'a3f1'), '[1700000000]');
+    };
+
+    it('imports it on its first run, sends what was pending once and what was delivered never, and removes the old files', async () => {
+      oldStore();
+      const first = await php.deliver();
+      expect(first.stdout).toBe('waiting: delivered (attempt 3)\n');
+      expect(first.stderr).toMatch(/imported .*messages\.jsonl on .*: 2 messages \(1 due for delivery\); 0 already there; 1 damaged line skipped/);
+      expect(await php.deliver()).toEqual(silent);
+      expect(php.capturedMessages()).toHaveLength(1);
+      expect(php.capturedMessages()[0]).toContain('Message waiting');
+      expect(readdirSync(storage).sort()).toEqual(['.htaccess', 'messages.sqlite']);
+      expect((await php.messages()).map((message) => [message.id, message.state, message.attempts])).toEqual([
+        ['sent-before', 'delivered', 2],
+        ['waiting', 'delivered', 3],
+      ]);
+    });
+
+    it('imports it when the endpoint meets it first, for the next run to send', async () => {
+      oldStore();
+      expect((await php.postJson({ ...validMessage, message: 'Message new' })).status).toBe(200);
+      expect(php.capturedMessages()).toHaveLength(1);
+      expect((await php.deliver()).stdout).toBe('waiting: delivered (attempt 3)\n');
+      expect(php.capturedMessages().filter((mail) => mail.includes('Message sent-before'))).toEqual([]);
+    });
+  });
+});

@@ -1,0 +1,62 @@
+/** @jest-environment node */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { cleanupTemp, oldMessage, smtpDownConfig, startPhpServer, tempDir, validMessage, writeJsonlStore, type PhpServer } from './helpers/php-server';
+
+const TOKEN = 'b6f0c2a94e1d7358';
+
+let php: PhpServer;
+let storage: string;
+
+const health = (query = `?token=${TOKEN}`, init?: RequestInit) => php.request(`/mail/health.php${query}`, init);
+
+beforeAll(async () => {
+  // Behind the npm start router, whose rules are those of the host's .htaccess.
+  php = await startPhpServer({ router: true });
+});
+beforeEach(() => {
+  storage = php.fresh({ MAIL_HEALTH_TOKEN: TOKEN });
+});
+afterAll(async () => {
+  await php.stop();
+  cleanupTemp();
+});
+
+describe('mail/health.php', () => {
+  it('does not exist without the configured token, or when none is configured', async () => {
+    for (const query of ['', '?token=', '?token=wrong', `?token=${TOKEN}x`, `?token[]=${TOKEN}`]) {
+      const reply = await health(query);
+      expect(reply.status).toBe(404);
+      expect(reply.text).toContain('<title>Not found</title>');
+    }
+    expect((await health(undefined, { method: 'POST' })).status).toBe(404);
+    php.fresh({ MAIL_STORAGE_DIR: storage });
+    expect((await health('?token=')).status).toBe(404);
+  });
+
+  it('answers 200 "ok" and nothing else while every message is delivered or new', async () => {
+    const empty = await health();
+    expect(empty.status).toBe(200);
+    expect(empty.text).toBe('ok\n');
+    expect(empty.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(empty.headers.get('cache-control')).toBe('no-store');
+    expect((await php.postJson(validMessage)).status).toBe(200);
+    expect(await health()).toMatchObject({ status: 200, text: 'ok\n' });
+  });
+
+  it('answers 503 "degraded" when a message has waited over an hour, when one is dead, and when the store cannot be used', async () => {
+    writeJsonlStore(storage, [oldMessage('waiting', 61 * 60_000)]);
+    expect(await health()).toMatchObject({ status: 503, text: 'degraded\n' });
+
+    storage = php.fresh({ MAIL_HEALTH_TOKEN: TOKEN, ...(await smtpDownConfig()), MAIL_GIVE_UP_HOURS: '0' });
+    expect((await php.postJson(validMessage)).json?.success).toBe(true);
+    expect(await health()).toMatchObject({ status: 503, text: 'degraded\n' });
+
+    writeFileSync(join(storage, 'messages.sqlite'), 'not a database');
+    expect(await health()).toMatchObject({ status: 503, text: 'degraded\n' });
+    const blocker = join(tempDir(), 'a-file');
+    writeFileSync(blocker, '');
+    php.fresh({ MAIL_HEALTH_TOKEN: TOKEN, MAIL_STORAGE_DIR: join(blocker, 'store') });
+    expect(await health()).toMatchObject({ status: 503, text: 'degraded\n' });
+  });
+});

@@ -1,0 +1,436 @@
+<?php
+// The operator's command for the contact form's messages. Command line only; run it as the web
+// server's user (e.g. sudo -u www-data php mail/admin.php status). `php mail/admin.php help`
+// lists the commands; docs/contact-endpoint.md explains them.
+declare(strict_types=1);
+
+require __DIR__ . '/lib/bootstrap.php';
+contact_command_line_only();
+
+const ADMIN_USAGE = <<<'TEXT'
+    Usage: php mail/admin.php COMMAND [OPTIONS]
+
+      check [--send-test]            the configuration and where each value comes from; whether the
+                                     store and the mail transport work (--send-test mails MAIL_TO)
+      status                         messages per state; exit 0 healthy, 1 a message waits over an
+                                     hour, 2 a message is dead or the store cannot be used
+      list [--status S] [--since D]  one line per message: id, state, sender, received
+      show ID                        one message in full
+      export --format csv|jsonl [--since D]
+                                     every message, to standard output
+      retry ID | retry --dead        make that message, or every dead one, due now
+      purge --older-than DAYS        delete delivered and dead messages received before then
+      erase --email ADDRESS          delete every message from this sender, with its outbox files
+      import-jsonl [DIR]             import messages.jsonl and status.jsonl of the previous version
+
+    S is pending, sending, delivered or dead; D a date such as 2026-11-01 (UTC).
+
+    TEXT;
+
+/** Each command's options: true takes a value, false is a flag. */
+const ADMIN_COMMANDS = [
+    'check' => ['send-test' => false],
+    'status' => [],
+    'list' => ['status' => true, 'since' => true],
+    'show' => [],
+    'export' => ['format' => true, 'since' => true],
+    'retry' => ['dead' => false],
+    'purge' => ['older-than' => true],
+    'erase' => ['email' => true],
+    'import-jsonl' => [],
+    'help' => [],
+];
+const ADMIN_USAGE_ERROR = 64;
+
+final class AdminUsageError extends RuntimeException
+{
+}
+
+try {
+    [$command, $arguments, $options] = admin_parse(array_slice($argv, 1));
+    $config = contact_config();
+    exit(match ($command) {
+        'check' => admin_check($config, isset($options['send-test'])),
+        'status' => admin_status($config),
+        'list' => admin_list($config, admin_state($options['status'] ?? null), admin_since($options['since'] ?? null)),
+        'show' => admin_show($config, admin_one($arguments, 'a message id')),
+        'export' => admin_export($config, $options['format'] ?? '', admin_since($options['since'] ?? null)),
+        'retry' => admin_retry($config, isset($options['dead']) ? null : admin_one($arguments, 'a message id or --dead')),
+        'purge' => admin_purge($config, $options['older-than'] ?? ''),
+        'erase' => admin_erase($config, (string) ($options['email'] ?? '')),
+        'import-jsonl' => admin_import($config, $arguments[0] ?? null),
+        'help' => admin_help(),
+    });
+} catch (AdminUsageError $error) {
+    fwrite(STDERR, $error->getMessage() . "\n\n" . ADMIN_USAGE);
+    exit(ADMIN_USAGE_ERROR);
+} catch (Throwable $error) {
+    fwrite(STDERR, 'admin.php: ' . $error->getMessage() . "\n");
+    exit(2);
+}
+
+/** @return array{0: string, 1: list<string>, 2: array<string, string|true>} */
+function admin_parse(array $words): array
+{
+    $command = array_shift($words) ?? 'help';
+    if (!isset(ADMIN_COMMANDS[$command])) {
+        throw new AdminUsageError("Unknown command: $command");
+    }
+    $arguments = [];
+    $options = [];
+    while (($word = array_shift($words)) !== null) {
+        if (preg_match('/^--([a-z-]+)(?:=(.*))?$/s', $word, $match) !== 1) {
+            $arguments[] = $word;
+            continue;
+        }
+        $name = $match[1];
+        if (!array_key_exists($name, ADMIN_COMMANDS[$command])) {
+            throw new AdminUsageError("$command has no option --$name");
+        }
+        if (!ADMIN_COMMANDS[$command][$name]) {
+            $options[$name] = true;
+            continue;
+        }
+        $value = $match[2] ?? array_shift($words);
+        if ($value === null || $value === '') {
+            throw new AdminUsageError("--$name needs a value");
+        }
+        $options[$name] = $value;
+    }
+    return [$command, $arguments, $options];
+}
+
+function admin_one(array $arguments, string $what): string
+{
+    if (count($arguments) !== 1) {
+        throw new AdminUsageError("Give $what.");
+    }
+    return $arguments[0];
+}
+
+function admin_state(?string $state): ?string
+{
+    if ($state !== null && !in_array($state, CONTACT_STATES, true)) {
+        throw new AdminUsageError("--status is one of: " . implode(', ', CONTACT_STATES));
+    }
+    return $state;
+}
+
+function admin_since(?string $date): ?int
+{
+    if ($date === null) {
+        return null;
+    }
+    try {
+        return (new DateTimeImmutable($date, new DateTimeZone('UTC')))->getTimestamp();
+    } catch (Exception) {
+        throw new AdminUsageError("--since $date is not a date: use e.g. 2026-11-01");
+    }
+}
+
+function admin_time(?int $time): string
+{
+    return $time === null ? '-' : gmdate('Y-m-d H:i', $time) . ' UTC';
+}
+
+function admin_ago(int $seconds): string
+{
+    return match (true) {
+        $seconds < 3600 => intdiv($seconds, 60) . ' min',
+        $seconds < 172800 => intdiv($seconds, 3600) . ' h ' . intdiv($seconds % 3600, 60) . ' min',
+        default => intdiv($seconds, 86400) . ' days',
+    };
+}
+
+/** The store, or null (said on standard output) when there is none yet. */
+function admin_store(array $config): ?PDO
+{
+    $store = contact_store_open($config, false);
+    if ($store === null) {
+        echo "No store yet: {$config['MAIL_STORAGE_DIR']} does not exist. The endpoint creates it with the first message.\n";
+    }
+    return $store;
+}
+
+function admin_help(): int
+{
+    echo ADMIN_USAGE;
+    return 0;
+}
+
+function admin_check(array $config, bool $sendTest): int
+{
+    $read = contact_config_read();
+    echo $read['file'] === null
+        ? "Configuration file: none (copy mail/config.example.php to mail/config.php, or name one with MAIL_CONFIG)\n"
+        : "Configuration file: {$read['file']} (environment variables override it)\n";
+    foreach ($read['values'] as $key => $value) {
+        $shown = in_array($key, ['SMTP_PASS', 'MAIL_HEALTH_TOKEN'], true) && $value !== '' ? '(set, hidden)' : ($value === '' ? '(empty)' : $value);
+        printf("  %-21s %-44s %s\n", $key, $shown, $read['sources'][$key]);
+    }
+    echo "Values set only with Apache's SetEnv reach the web endpoint, never this command or cron.\n\n";
+
+    $problems = 0;
+    $report = static function (bool $ok, string $text, string $status = '') use (&$problems): void {
+        $problems += $ok ? 0 : 1;
+        printf("  %-5s %s\n", $status ?: ($ok ? 'ok' : 'FAIL'), $text);
+    };
+    foreach (contact_config_problems($config) as $problem) {
+        $report(false, $problem);
+    }
+    $report(extension_loaded('pdo_sqlite'), 'PHP ' . PHP_VERSION . (extension_loaded('pdo_sqlite')
+        ? ' with pdo_sqlite'
+        : ' has no pdo_sqlite: install it (Debian, Ubuntu: apt-get install php-sqlite3)'));
+    if (extension_loaded('pdo_sqlite')) {
+        admin_check_store($config, $report);
+    }
+    admin_check_transport($config, $report);
+    if (function_exists('posix_geteuid') && posix_geteuid() === 0) {
+        $report(true, 'running as root: run cron and this command as the web server\'s user, so files stay writable for it', 'note');
+    }
+    if ($sendTest && $problems === 0) {
+        $id = 'test-' . contact_new_id();
+        $test = [
+            'id' => $id, 'received_at' => time(), 'firstName' => 'Website', 'lastName' => 'check',
+            'email' => $config['MAIL_FROM'], 'company' => '', 'phone' => '',
+            'subject' => 'Test message from php mail/admin.php check --send-test',
+            'message' => 'This test shows that mail from the contact form reaches ' . $config['MAIL_TO'] . '.',
+        ];
+        try {
+            contact_transport_send($config, contact_compose($config, $test));
+            $report(true, "test message $id sent to {$config['MAIL_TO']} with {$config['MAIL_TRANSPORT']}");
+        } catch (Throwable $error) {
+            $report(false, 'the test message was not sent: ' . $error->getMessage());
+        }
+    }
+    echo $problems === 0 ? "\nNo problems.\n" : "\n$problems " . ($problems === 1 ? 'problem' : 'problems') . ".\n";
+    return $problems === 0 ? 0 : 1;
+}
+
+function admin_check_store(array $config, callable $report): void
+{
+    $dir = $config['MAIL_STORAGE_DIR'];
+    if (!is_dir($dir)) {
+        $report(true, "store: $dir does not exist yet; the endpoint creates it (the web server must be able to write to " . dirname($dir) . ')', 'note');
+        return;
+    }
+    try {
+        $store = contact_store_open($config, false);
+        $integrity = $store->query('PRAGMA quick_check')->fetchColumn();
+        contact_store_transaction($store, static function (): void {
+        });
+        $counts = contact_store_counts($store);
+        $file = contact_store_file($config);
+        $report($integrity === 'ok', "store: $file, writable, " . contact_count(array_sum($counts), 'message') . ($integrity === 'ok' ? '' : ", damaged: $integrity"));
+        if (fileowner($file) !== fileowner($dir)) {
+            $report(false, "store: $file is owned by another user than $dir: the web server may not be able to write it");
+        }
+    } catch (Throwable $error) {
+        $report(false, "store in $dir cannot be used: " . $error->getMessage());
+    }
+}
+
+function admin_check_transport(array $config, callable $report): void
+{
+    switch ($config['MAIL_TRANSPORT']) {
+        case 'outbox':
+            $dir = $config['MAIL_OUTBOX_DIR'];
+            $report(!is_dir($dir) || is_writable($dir), "transport outbox: messages are written to $dir as .eml files; nobody is mailed");
+            break;
+        case 'mail':
+            $sendmail = strtok((string) ini_get('sendmail_path'), ' ') ?: '/usr/sbin/sendmail';
+            $found = str_contains($sendmail, '/') ? is_executable($sendmail)
+                : array_filter(explode(':', (string) getenv('PATH')), static fn (string $dir): bool => is_executable("$dir/$sendmail")) !== [];
+            $report($found, "transport mail: PHP's mail() through $sendmail" . ($found ? '' : ', which is missing'));
+            break;
+        case 'smtp':
+            $server = "{$config['SMTP_HOST']}:{$config['SMTP_PORT']}";
+            try {
+                $mailer = contact_smtp_mailer($config);
+                contact_smtp_step($mailer, $mailer->smtpConnect(...));
+                $mailer->smtpClose();
+                $report(true, "transport smtp: $server answered" . ($config['SMTP_USER'] === '' ? '' : " and accepted the login of {$config['SMTP_USER']}"));
+            } catch (Throwable $error) {
+                $report(false, "transport smtp: $server: " . $error->getMessage());
+            }
+            break;
+    }
+}
+
+function admin_status(array $config): int
+{
+    try {
+        $store = admin_store($config);
+        if ($store === null) {
+            return 0;
+        }
+        $counts = contact_store_counts($store);
+        $health = contact_store_health($store);
+    } catch (Throwable $error) {
+        echo "The store cannot be used: {$error->getMessage()}\n";
+        return 2;
+    }
+    foreach ($counts as $state => $count) {
+        echo "$state: $count\n";
+    }
+    $oldest = $health['oldestUndelivered'];
+    $waited = $oldest === null ? 0 : time() - $oldest;
+    echo 'oldest pending: ' . ($oldest === null ? '-' : admin_ago($waited) . ' (received ' . admin_time($oldest) . ')') . "\n";
+    if ($health['dead']) {
+        echo "Attention: {$counts['dead']} dead: php mail/admin.php list --status dead\n";
+        return 2;
+    }
+    if ($waited > CONTACT_PENDING_ALERT_SECONDS) {
+        echo "Attention: a message has waited over an hour: php mail/admin.php list --status pending\n";
+        return 1;
+    }
+    return 0;
+}
+
+function admin_list(array $config, ?string $state, ?int $since): int
+{
+    $store = admin_store($config);
+    foreach ($store === null ? [] : contact_store_messages($store, $state, $since) as $message) {
+        printf("%s  %-9s  %s %s <%s>  %s\n", $message['id'], $message['state'], $message['firstName'], $message['lastName'], $message['email'], admin_time((int) $message['received_at']));
+    }
+    return 0;
+}
+
+function admin_show(array $config, string $id): int
+{
+    $store = admin_store($config);
+    $message = $store === null ? null : contact_store_message($store, $id);
+    if ($message === null) {
+        echo "No message $id.\n";
+        return 1;
+    }
+    $outbox = contact_outbox_file($config, $id);
+    $lines = [
+        'id' => $id,
+        'state' => $message['state'],
+        'received' => admin_time((int) $message['received_at']),
+        'attempts' => $message['attempts'],
+        'next attempt' => admin_time($message['next_attempt_at'] === null ? null : (int) $message['next_attempt_at']),
+        'last error' => $message['last_error'] ?? '-',
+        'delivered' => admin_time($message['delivered_at'] === null ? null : (int) $message['delivered_at']),
+        'outbox file' => is_file($outbox) ? $outbox : '-',
+    ];
+    foreach (CONTACT_FIELDS as $name => $max) {
+        $lines[CONTACT_LABELS[$name]] = $name === 'message' ? "\n  " . str_replace("\n", "\n  ", $message[$name]) : $message[$name];
+    }
+    foreach ($lines as $label => $value) {
+        printf("%-13s %s\n", "$label:", $value);
+    }
+    return 0;
+}
+
+function admin_export(array $config, string $format, ?int $since): int
+{
+    if (!in_array($format, ['csv', 'jsonl'], true)) {
+        throw new AdminUsageError('--format is csv or jsonl');
+    }
+    $store = contact_store_open($config, false);
+    $out = fopen('php://output', 'wb');
+    $columns = ['id', 'state', 'received', ...array_keys(CONTACT_FIELDS), 'attempts', 'lastError', 'delivered'];
+    if ($format === 'csv') {
+        fputcsv($out, $columns, ',', '"', '');
+    }
+    foreach ($store === null ? [] : contact_store_messages($store, null, $since) as $message) {
+        $iso = static fn ($time): ?string => $time === null ? null : gmdate('Y-m-d\TH:i:s\Z', (int) $time);
+        $row = [
+            'id' => $message['id'],
+            'state' => $message['state'],
+            'received' => $iso($message['received_at']),
+            ...array_intersect_key($message, CONTACT_FIELDS),
+            'attempts' => (int) $message['attempts'],
+            'lastError' => $message['last_error'],
+            'delivered' => $iso($message['delivered_at']),
+        ];
+        if ($format === 'jsonl') {
+            fwrite($out, json_encode($row, JSON_UNESCAPED_UNICODE | JSON_UNESCAPED_SLASHES | JSON_INVALID_UTF8_SUBSTITUTE | JSON_THROW_ON_ERROR) . "\n");
+        } else {
+            fputcsv($out, array_map('admin_csv_cell', array_values($row)), ',', '"', '');
+        }
+    }
+    return 0;
+}
+
+/** A spreadsheet runs a cell starting with = + - @ (or a tab or return) as a formula: such a cell starts with ' instead. */
+function admin_csv_cell(mixed $value): string
+{
+    $value = (string) $value;
+    return preg_match('/^[=+\-@\t\r]/', $value) === 1 ? "'$value" : $value;
+}
+
+function admin_retry(array $config, ?string $id): int
+{
+    $store = admin_store($config);
+    if ($store === null) {
+        return 1;
+    }
+    if ($id === null) {
+        $ids = contact_store_retry_dead($store);
+        echo $ids === [] ? "No dead messages.\n" : implode("\n", $ids) . "\n" . contact_count(count($ids), 'dead message') . ' due now; the next deliver.php run sends ' . (count($ids) === 1 ? 'it' : 'them') . ".\n";
+        return 0;
+    }
+    $before = contact_store_retry($store, $id);
+    echo match ($before) {
+        'pending', 'dead' => "$id ($before) is due now; the next deliver.php run sends it.\n",
+        'sending' => "$id is being sent right now.\n",
+        'delivered' => "$id was delivered already.\n",
+        default => "No message $id.\n",
+    };
+    return in_array($before, ['pending', 'dead'], true) ? 0 : 1;
+}
+
+function admin_purge(array $config, string $days): int
+{
+    if (!ctype_digit($days)) {
+        throw new AdminUsageError('--older-than takes a number of days');
+    }
+    $store = admin_store($config);
+    $before = time() - (int) $days * 86400;
+    $count = $store === null ? 0 : contact_purge($config, $store, ['delivered', 'dead'], $before);
+    echo 'Deleted ' . contact_count($count, 'message') . ' (delivered or dead) received before ' . admin_time($before) . ", with their outbox files. Pending messages are kept.\n";
+    return 0;
+}
+
+function admin_erase(array $config, string $email): int
+{
+    if ($email === '') {
+        throw new AdminUsageError('Give --email ADDRESS.');
+    }
+    $store = admin_store($config);
+    $erased = $store === null ? [] : contact_store_delete_sender($store, $email);
+    foreach ($erased as $message) {
+        $file = contact_remove_outbox_file($config, $message['id']) ? ', and its outbox file' : '';
+        echo "erased {$message['id']} ({$message['state']}, received " . admin_time((int) $message['received_at']) . ")$file\n";
+    }
+    echo count($erased) === 0
+        ? "No messages from $email.\n"
+        : 'Erased ' . contact_count(count($erased), 'message') . " from $email. Mails already delivered to {$config['MAIL_TO']} are not touched: delete them there too.\n";
+    return 0;
+}
+
+function admin_import(array $config, ?string $dir): int
+{
+    $store = contact_store_open($config, false);
+    if ($store === null) {
+        throw new RuntimeException("{$config['MAIL_STORAGE_DIR']} does not exist");
+    }
+    if ($dir === null) {
+        // Opening the store imports an old one there by itself, the first time.
+        $done = contact_store_setting($store, 'jsonl_imported');
+        echo $done === null
+            ? "No messages.jsonl in {$config['MAIL_STORAGE_DIR']}: nothing to import.\n"
+            : "The old store in {$config['MAIL_STORAGE_DIR']} was imported $done. Its files were removed.\n";
+        return 0;
+    }
+    if (!is_file("$dir/messages.jsonl")) {
+        echo "No messages.jsonl in $dir.\n";
+        return 1;
+    }
+    $counts = contact_store_import_jsonl($store, "$dir/messages.jsonl", "$dir/status.jsonl");
+    echo 'Imported ' . contact_import_summary($counts) . ". $dir is left as it was.\n";
+    return 0;
+}

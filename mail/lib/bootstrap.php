@@ -1,0 +1,35 @@
+<?php
+// What every door of the mail module loads (send.php, health.php, deliver.php, admin.php): the
+// library and one error policy. Warnings become exceptions, so a failed write can never pass
+// for a successful one; notices and deprecations are only logged.
+declare(strict_types=1);
+
+require __DIR__ . '/config.php';
+require __DIR__ . '/validation.php';
+require __DIR__ . '/client.php';
+require __DIR__ . '/store.php';
+require __DIR__ . '/compose.php';
+require __DIR__ . '/transports.php';
+require __DIR__ . '/delivery.php';
+
+ini_set('display_errors', '0');
+ini_set('log_errors', '1');
+set_error_handler(static function (int $severity, string $message, string $file, int $line): bool {
+    if ((error_reporting() & $severity) === 0) {
+        return false;
+    }
+    if (($severity & (E_NOTICE | E_USER_NOTICE | E_DEPRECATED | E_USER_DEPRECATED)) !== 0) {
+        error_log("mail: $message in $file:$line");
+        return true;
+    }
+    throw new ErrorException($message, 0, $severity, $file, $line);
+});
+
+/** deliver.php and admin.php: over HTTP they answer as if they did not exist. */
+function contact_command_line_only(): void
+{
+    if (PHP_SAPI !== 'cli') {
+        http_response_code(404);
+        exit;
+    }
+}

@@ -1,0 +1,98 @@
+<?php
+// Who is asking: the visitor's address, taken from X-Forwarded-For only when the request comes
+// from a proxy the operator trusts (MAIL_TRUSTED_PROXIES), and the key the rate limit counts by.
+declare(strict_types=1);
+
+/** @return list<string> the entries of MAIL_TRUSTED_PROXIES, as written */
+function contact_trusted_proxies(array $config): array
+{
+    return array_values(array_filter(preg_split('/[\s,]+/', $config['MAIL_TRUSTED_PROXIES']) ?: [], 'strlen'));
+}
+
+/** An address as bytes (an IPv4 address seen as ::ffff:a.b.c.d as its 4 bytes), or null. */
+function contact_pack_address(string $address): ?string
+{
+    $packed = @inet_pton($address);
+    if (!is_string($packed)) {
+        return null;
+    }
+    return strlen($packed) === 16 && str_starts_with($packed, str_repeat("\0", 10) . "\xff\xff") ? substr($packed, 12) : $packed;
+}
+
+/** @return ?array{0: string, 1: int} an address or CIDR range as [packed network, prefix length] */
+function contact_parse_cidr(string $entry): ?array
+{
+    $parts = explode('/', $entry, 2);
+    $network = contact_pack_address($parts[0]);
+    if ($network === null) {
+        return null;
+    }
+    $max = strlen($network) * 8;
+    $bits = $parts[1] ?? (string) $max;
+    if (!ctype_digit($bits) || (int) $bits > $max) {
+        return null;
+    }
+    return [$network, (int) $bits];
+}
+
+/** @param array{0: string, 1: int} $range */
+function contact_in_range(string $packed, array $range): bool
+{
+    [$network, $bits] = $range;
+    if (strlen($packed) !== strlen($network)) {
+        return false;
+    }
+    $bytes = intdiv($bits, 8);
+    if (substr($packed, 0, $bytes) !== substr($network, 0, $bytes)) {
+        return false;
+    }
+    $mask = (0xFF << (8 - $bits % 8)) & 0xFF;
+    return $bits % 8 === 0 || (ord($packed[$bytes]) & $mask) === (ord($network[$bytes]) & $mask);
+}
+
+/**
+ * The visitor's address. Behind a trusted proxy it is the right-most X-Forwarded-For entry that
+ * is not itself a trusted proxy: entries further left were written by the visitor's side and
+ * prove nothing. Anything else sees only REMOTE_ADDR, so the header cannot be forged around it.
+ *
+ * @param array<string, mixed> $server $_SERVER
+ */
+function contact_client_address(array $config, array $server): string
+{
+    $remote = (string) ($server['REMOTE_ADDR'] ?? '');
+    $ranges = array_filter(array_map('contact_parse_cidr', contact_trusted_proxies($config)));
+    $trusted = static function (?string $packed) use ($ranges): bool {
+        foreach ($ranges as $range) {
+            if ($packed !== null && contact_in_range($packed, $range)) {
+                return true;
+            }
+        }
+        return false;
+    };
+    if (!$trusted(contact_pack_address($remote))) {
+        return $remote;
+    }
+    $hops = array_reverse(explode(',', (string) ($server['HTTP_X_FORWARDED_FOR'] ?? '')));
+    foreach ($hops as $hop) {
+        // Some proxies add a port: 203.0.113.7:51234 or [2001:db8::7]:51234.
+        $hop = preg_replace('/^\[([^\]]+)\](:\d+)?$|^([\d.]+):\d+$/', '$1$3', trim($hop));
+        $packed = contact_pack_address($hop);
+        if ($packed === null) {
+            break;
+        }
+        if (!$trusted($packed)) {
+            return $hop;
+        }
+    }
+    return $remote;
+}
+
+/** An IPv6 client usually holds a whole /64, so the limit counts per /64; IPv4 per address. */
+function contact_rate_limit_key(string $address): string
+{
+    $packed = contact_pack_address($address);
+    if ($packed === null) {
+        return $address;
+    }
+    return strlen($packed) === 16 ? substr($packed, 0, 8) : $packed;
+}
