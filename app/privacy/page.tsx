@@ -9,7 +9,7 @@ import { site } from '@/lib/site';
 export function generateMetadata(): Metadata {
   return pageMetadata({
     title: 'Privacy Notice: Analytics and Contact Form | NPTS',
-    description: 'How the NPTS website uses analytics cookies, only with your consent, and what happens to the details you send through the contact form.',
+    description: 'How the NPTS website uses analytics cookies, only with your consent, and how long it keeps the details you send through the contact form.',
     path: '/privacy',
   });
 }
@@ -38,18 +38,26 @@ export default function PrivacyPage() {
       <Section title="The contact form" tone="alt">
         <p>
           When you send the contact form, we receive your first and last name, email address, company, subject, phone
-          number and message. We use them only to answer your enquiry and to follow up on it. The message is stored on
-          our web hosting server so that it cannot be lost, and sent to our team by email. We send no automatic replies
-          and no newsletters, and we do not share your details with third parties for marketing.
+          number and message. We use them only to answer your enquiry and to follow up on it. We send no automatic
+          replies and no newsletters, and we do not share your details with third parties for marketing.
         </p>
         <p>
-          To protect the form from abuse, the server briefly keeps a one-way hash of your IP address to limit how many
-          messages can be sent in a short time.
+          Your message is stored in a database on our web hosting server, together with when it arrived and whether it
+          has reached our team, so that it cannot be lost; then it is sent to our team by email. Once it has reached us,
+          the copy on the web server is deleted 180 days after you sent it. A message that could not be delivered yet
+          is kept until it is. The email in our inbox is part of our correspondence with you.
+        </p>
+        <p>
+          To protect the form from abuse, the server counts how many messages come from each network address. It does
+          not store the address: it keeps a keyed hash of it (HMAC-SHA-256 with a secret key that never leaves the
+          server), which cannot be turned back into the address, and deletes that hash when the counting window of 10
+          minutes ends.
         </p>
       </Section>
       <Section title="Your rights">
         <p>
-          You may ask us for a copy of your data, to correct or delete it, or object to its use. Please{' '}
+          You may ask us for a copy of your data, to correct or delete it, or object to its use; we can find and erase
+          every message you sent through the form. Please{' '}
           <Link href="/contact">contact us</Link> or call <a href={`tel:${site.phone.tel}`}>{site.phone.display}</a>. You
           can also complain to the Bulgarian Commission for Personal Data Protection.
         </p>

@@ -1,0 +1,24 @@
+import { execFileSync } from 'node:child_process';
+import { render, screen } from '@testing-library/react';
+import PrivacyPage from '@/app/privacy/page';
+
+/** The contact endpoint's defaults, as PHP reads them from mail/lib/config.php. */
+const defaults: Record<string, string> = JSON.parse(
+  execFileSync('php', ['-r', 'require "mail/lib/config.php"; echo json_encode(CONTACT_DEFAULTS);'], { encoding: 'utf8' }),
+);
+
+describe('PrivacyPage', () => {
+  it('states how long the contact endpoint keeps a delivered message, as it is configured by default', () => {
+    render(<PrivacyPage />);
+    const section = screen.getByRole('heading', { name: 'The contact form' }).closest('section')!;
+    expect(section).toHaveTextContent(`the copy on the web server is deleted ${defaults.MAIL_RETENTION_DAYS} days after you sent it`);
+  });
+
+  it('states how long the rate limit keeps its hash of an address, as it is configured by default', () => {
+    const [, seconds] = defaults.MAIL_RATE_LIMIT.split('/');
+    render(<PrivacyPage />);
+    const section = screen.getByRole('heading', { name: 'The contact form' }).closest('section')!;
+    expect(section).toHaveTextContent(`deletes that hash when the counting window of ${Number(seconds) / 60} minutes ends`);
+    expect(section).not.toHaveTextContent(/briefly/);
+  });
+});
