@@ -1,0 +1,145 @@
+// `npm run bench:mail`: how the contact endpoint's time and memory depend on the size of its
+// store. Serves mail/ with PHP's built-in server (opcache on, as on a host), sends valid
+// submissions to an empty store and to one holding 200 000 historical messages, and prints what
+// PHP itself measured for each request (from the first line of the script to its shutdown) and
+// its peak memory; the health check too. It measures; it does not pass or fail.
+// BENCH_MESSAGES=50000 BENCH_REQUESTS=20 narrow it.
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const historical = Number(process.env.BENCH_MESSAGES ?? 200_000);
+const requests = Number(process.env.BENCH_REQUESTS ?? 50);
+const repo = fileURLToPath(new URL('..', import.meta.url));
+const work = mkdtempSync(join(tmpdir(), 'npts-bench-mail-'));
+const valid = { firstName: 'Ana', lastName: 'Example', email: 'ana@example.com', company: 'Example Shipping Ltd', subject: 'VSAT for two vessels', phone: '+359 2 000 0000', message: 'Hello,\nwe would like a quote for three vessels.', elapsedMs: 9000 };
+
+// Each request appends what PHP measured of itself: seconds from its start, and peak memory.
+const prepend = join(work, 'measure.php');
+writeFileSync(prepend, `<?php
+$benchStart = hrtime(true);
+register_shutdown_function(static function () use ($benchStart): void {
+    file_put_contents(${JSON.stringify(join(work, 'measured.jsonl'))}, json_encode([
+        'script' => basename($_SERVER['SCRIPT_NAME'] ?? ''),
+        'ms' => (hrtime(true) - $benchStart) / 1e6,
+        'peak' => memory_get_peak_usage(),
+        'status' => http_response_code(),
+    ]) . "\\n", FILE_APPEND);
+});
+`);
+
+const servers = [];
+try {
+  const rows = [];
+  for (const [label, count] of [['empty', 0], ['historical', historical]]) {
+    const storage = join(work, label);
+    const config = join(work, `${label}.php`);
+    writeFileSync(config, `<?php return ${phpArray({ MAIL_STORAGE_DIR: storage, MAIL_TRANSPORT: 'outbox', MAIL_RATE_LIMIT: '0', MAIL_HEALTH_TOKEN: 'bench' })};\n`);
+    const env = { ...process.env, MAIL_CONFIG: config };
+    execFileSync('mkdir', ['-p', storage]);
+    if (count > 0) {
+      const started = Date.now();
+      fillOldStore(join(work, `${label}-old`), count);
+      execFileSync('php', [join(repo, 'mail', 'admin.php'), 'import-jsonl', join(work, `${label}-old`)], { env, stdio: 'ignore' });
+      console.log(`Imported ${count.toLocaleString('en')} historical messages in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    }
+    const server = await startServer(env);
+    servers.push(server);
+    rmSync(join(work, 'measured.jsonl'), { force: true });
+    // The first request of each script compiles it into opcache: not counted.
+    await server.post(valid);
+    await fetch(`${server.origin}/mail/health.php?token=bench`);
+    rmSync(join(work, 'measured.jsonl'), { force: true });
+    for (let index = 0; index < requests; index++) {
+      const response = await server.post({ ...valid, message: `${valid.message} (${index})` });
+      if (response.status !== 200) throw new Error(`send.php answered ${response.status}`);
+      await fetch(`${server.origin}/mail/health.php?token=bench`);
+    }
+    await server.stop();
+    const measured = readFileSync(join(work, 'measured.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+    const size = statSync(join(storage, 'messages.sqlite')).size;
+    for (const script of ['send.php', 'health.php']) {
+      const own = measured.filter((entry) => entry.script === script);
+      rows.push({ label, count, size, script, ...summary(own) });
+    }
+  }
+  console.log(`\nContact endpoint, ${requests} requests each (PHP ${phpVersion()}, opcache on, outbox transport)\n`);
+  console.log('| Store | Messages before | Database | Script | Median | p95 | Max | Peak memory |');
+  console.log('|---|---|---|---|---|---|---|---|');
+  for (const row of rows) {
+    console.log(`| ${row.label} | ${row.count.toLocaleString('en')} | ${mib(row.size)} | ${row.script} | ${row.median.toFixed(1)} ms | ${row.p95.toFixed(1)} ms | ${row.max.toFixed(1)} ms | ${mib(row.peak)} |`);
+  }
+  const [empty, , full] = rows;
+  console.log(`\nsend.php with ${historical.toLocaleString('en')} messages: median ${(full.median / empty.median).toFixed(2)}× and peak memory ${(full.peak / empty.peak).toFixed(2)}× the empty store's.`);
+} finally {
+  for (const server of servers) await server.stop();
+  rmSync(work, { recursive: true, force: true });
+}
+
+/** A JSON lines store of the previous version: `count` messages over the last 170 days, nearly all delivered. */
+function fillOldStore(dir, count) {
+  execFileSync('mkdir', ['-p', dir]);
+  const messages = [];
+  const status = [];
+  const now = Date.now();
+  for (let index = 0; index < count; index++) {
+    const id = `hist-${String(index).padStart(7, '0')}`;
+    const time = new Date(now - 170 * 86_400_000 + (index / count) * 169 * 86_400_000).toISOString();
+    messages.push(JSON.stringify({ id, time, status: 'pending', fields: { ...valid, email: `visitor${index}@example.com`, message: `Historical message ${index}\n${'x'.repeat(400)}` } }));
+    if (index % 1000 !== 999) status.push(JSON.stringify({ id, time, status: 'delivered', transport: 'smtp' }));
+  }
+  writeFileSync(join(dir, 'messages.jsonl'), messages.join('\n') + '\n');
+  writeFileSync(join(dir, 'status.jsonl'), status.join('\n') + '\n');
+}
+
+async function startServer(env) {
+  const port = await new Promise((done) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port: free } = probe.address();
+      probe.close(() => done(free));
+    });
+  });
+  const child = spawn('php', ['-S', `127.0.0.1:${port}`, '-t', repo, '-d', 'opcache.enable_cli=1', '-d', `auto_prepend_file=${prepend}`], { env, stdio: 'ignore', detached: true });
+  const exited = new Promise((done) => child.once('exit', done));
+  const origin = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await fetch(`${origin}/package.json`);
+      break;
+    } catch (error) {
+      if (attempt > 100) throw error;
+      await new Promise((wait) => setTimeout(wait, 50));
+    }
+  }
+  return {
+    origin,
+    post: (data) => fetch(`${origin}/mail/send.php`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(data) }),
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) {
+        process.kill(-child.pid, 'SIGTERM');
+        await exited;
+      }
+    },
+  };
+}
+
+function summary(entries) {
+  const times = entries.map((entry) => entry.ms).sort((a, b) => a - b);
+  const at = (share) => times[Math.min(times.length - 1, Math.floor(share * times.length))];
+  return { median: at(0.5), p95: at(0.95), max: times.at(-1), peak: Math.max(...entries.map((entry) => entry.peak)) };
+}
+
+function mib(bytes) {
+  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MiB` : `${(bytes / 1024).toFixed(0)} KiB`;
+}
+
+function phpArray(values) {
+  return `[${Object.entries(values).map(([key, value]) => `${JSON.stringify(key)} => ${JSON.stringify(value)}`).join(', ')}]`;
+}
+
+function phpVersion() {
+  return execFileSync('php', ['-r', 'echo PHP_VERSION;'], { encoding: 'utf8' });
+}
