@@ -9,10 +9,15 @@ import { builtWithCurrentEnv } from './build-env.mjs';
 const port = Number(process.env.PORT ?? 3000);
 const sources = ['app', 'components', 'lib', 'public', 'mail', 'next.config.mjs', 'package-lock.json'];
 
-const php = spawnSync('php', ['-v'], { encoding: 'utf8' });
+const php = spawnSync('php', ['-m'], { encoding: 'utf8' });
 if (php.status !== 0) {
   console.error('PHP 8.1+ is needed to serve the site and its contact endpoint.');
-  console.error('Install it with: sudo apt-get install -y php-cli   (macOS: brew install php)');
+  console.error('Install it with: sudo apt-get install -y php-cli php-sqlite3   (macOS: brew install php)');
+  process.exit(1);
+}
+if (!php.stdout.split('\n').includes('pdo_sqlite')) {
+  console.error("The contact endpoint keeps messages in SQLite, and this PHP has no pdo_sqlite.");
+  console.error('Install it with: sudo apt-get install -y php-sqlite3');
   process.exit(1);
 }
 
