@@ -97,13 +97,24 @@ describe('mail/admin.php', () => {
       }
     });
 
-    it('reports settings that are not valid', async () => {
-      php.fresh({ MAIL_TRANSPORT: 'carrier-pigeon', MAIL_RETENTION_DAYS: 'forever', MAIL_TRUSTED_PROXIES: '10.0.0.0/33' });
+    it('fails on settings that stop delivery, and warns of those replaced by their default', async () => {
+      php.fresh({ MAIL_TRANSPORT: 'carrier-pigeon', MAIL_RETENTION_DAYS: 'forever', MAIL_RATE_LIMIT: '5/0', MAIL_TRUSTED_PROXIES: '10.0.0.0/33' });
       const check = await php.admin('check');
       expect(check.code).toBe(1);
       expect(check.stdout).toContain('FAIL  MAIL_TRANSPORT is "carrier-pigeon": use outbox, mail or smtp.');
-      expect(check.stdout).toContain('FAIL  MAIL_RETENTION_DAYS is "forever": use a whole number of at least 1 (now using 180).');
-      expect(check.stdout).toContain('FAIL  MAIL_TRUSTED_PROXIES holds "10.0.0.0/33", which is not an address or CIDR range (it is ignored).');
+      expect(check.stdout).toContain('warn  MAIL_RETENTION_DAYS is "forever": use a whole number of at least 1 (now using 180).');
+      expect(check.stdout).toContain('warn  MAIL_RATE_LIMIT is "5/0": use count/seconds, e.g. 5/600 (now using 5/600).');
+      expect(check.stdout).toContain('warn  MAIL_TRUSTED_PROXIES holds "10.0.0.0/33", which is not an address or CIDR range (it is ignored).');
+      expect(check.stdout).toMatch(/\n4 problems\.\n$/);
+    });
+
+    it('fails on the example file’s SMTP server, login and password', async () => {
+      php.fresh({ ...smtpDown, SMTP_HOST: 'smtp.example.com', SMTP_USER: 'website@example.com', SMTP_PASS: 'change-me' });
+      const check = await php.admin('check');
+      expect(check.code).toBe(1);
+      expect(check.stdout).toContain("FAIL  SMTP_HOST is the placeholder smtp.example.com: set your mail provider's.");
+      expect(check.stdout).toContain("FAIL  SMTP_USER is the placeholder website@example.com: set your mail provider's.");
+      expect(check.stdout).toContain("FAIL  SMTP_PASS is the placeholder change-me: set the mailbox's password.");
     });
 
     (hasPhpMailer ? it : it.skip)('connects to the SMTP server, fails clearly when it is down, and --send-test mails MAIL_TO', async () => {
@@ -162,7 +173,7 @@ describe('mail/admin.php', () => {
     beforeEach(() => {
       writeJsonlStore(storage, [
         oldMessage('first', 3 * DAY, { delivered: true, fields: { company: '=HYPERLINK("http://evil.example","Click me")', lastName: '-Petrova', phone: '+359 2 000 0000', subject: '@SUM(1)' } }),
-        oldMessage('second', 1 * DAY, { fields: { firstName: 'Ivan', lastName: 'Georgiev', email: 'ivan@example.com', message: 'Line one\nLine two' } }),
+        oldMessage('second', 1 * DAY, { fields: { firstName: 'Ivan', lastName: 'Georgiev', email: 'ivan@example.com', company: 'Blue;=1+1', message: 'Line one\nLine two' } }),
       ]);
     });
 
@@ -189,6 +200,8 @@ describe('mail/admin.php', () => {
 
     it('exports CSV whose cells cannot run as spreadsheet formulas, and JSON lines with the values as sent', async () => {
       const csv = await php.admin('export', '--format', 'csv');
+      // Every cell quoted: a spreadsheet that splits on semicolons still sees one cell.
+      expect(csv.stdout).toContain('"Blue;=1+1"');
       const [header, first] = parseCsv(csv.stdout);
       expect(header).toEqual(['id', 'state', 'received', 'firstName', 'lastName', 'email', 'company', 'subject', 'phone', 'message', 'attempts', 'lastError', 'delivered']);
       const row = Object.fromEntries(header.map((name, index) => [name, first[index]]));
@@ -249,7 +262,7 @@ describe('mail/admin.php', () => {
     it('removes exactly one sender’s messages and outbox files, and says what it removed', async () => {
       storage = php.fresh({ MAIL_TRANSPORT: 'outbox' });
       for (const email of ['ana@example.com', 'ivan@example.com', 'ANA@Example.com']) {
-        expect((await php.postJson({ ...validMessage, email })).status).toBe(200);
+        expect((await php.postJson({ ...validMessage, email, message: `Only ${email.toLowerCase()} wrote this.` })).status).toBe(200);
       }
       const [ana, ivan, anaAgain] = await php.messages();
       const outbox = join(storage, 'outbox');
@@ -266,6 +279,11 @@ describe('mail/admin.php', () => {
       expect(await ids()).toEqual([ivan.id]);
       expect(readdirSync(outbox).filter((name) => name.endsWith('.eml'))).toEqual([`${ivan.id}.eml`]);
       expect(readFileSync(join(outbox, `${ivan.id}.eml`), 'utf8')).toContain('ivan@example.com');
+      // Nothing of the erased messages is left in the database's files, free pages or log.
+      const files = readdirSync(storage).filter((name) => name.startsWith('messages.sqlite'));
+      const bytes = files.map((name) => readFileSync(join(storage, name)).toString('latin1')).join('');
+      expect(bytes).toContain('Only ivan@example.com wrote this.');
+      expect(bytes).not.toContain('Only ana@example.com wrote this.');
       expect((await php.admin('erase', '--email', 'ana@example.com')).stdout).toBe('No messages from ana@example.com.\n');
     });
   });
@@ -275,7 +293,7 @@ describe('mail/admin.php', () => {
       const previous = tempDir();
       writeJsonlStore(previous, [oldMessage('was-sent', DAY, { delivered: true }), oldMessage('not-yet', DAY)]);
       const first = await php.admin('import-jsonl', previous);
-      expect(first.stdout).toBe(`Imported 2 messages (1 due for delivery); 0 already there; 0 damaged lines skipped. ${previous} is left as it was.\n`);
+      expect(first.stdout).toBe(`Imported 2 messages (1 due for delivery); 0 already there; 0 damaged lines. ${previous} is left as it was.\n`);
       const again = await php.admin('import-jsonl', previous);
       expect(again.stdout).toMatch(/^Imported 0 messages \(0 due for delivery\); 2 already there;/);
       expect((await php.messages()).map((message) => [message.id, message.state])).toEqual([['was-sent', 'delivered'], ['not-yet', 'pending']]);
@@ -287,7 +305,7 @@ describe('mail/admin.php', () => {
     it('without a directory, tells what the store imported by itself', async () => {
       writeJsonlStore(storage, [oldMessage('was-sent', DAY, { delivered: true })]);
       const run = await php.admin('import-jsonl');
-      expect(run.stdout).toMatch(new RegExp(`^The old store in ${storage} was imported on .* UTC: 1 message \\(0 due for delivery\\); 0 already there; 0 damaged lines skipped\\. Its files were removed\\.\\n$`));
+      expect(run.stdout).toMatch(new RegExp(`^The old store in ${storage} was imported on .* UTC: 1 message \\(0 due for delivery\\); 0 already there; 0 damaged lines\\. Its files were removed\\.\\n$`));
     });
   });
 
@@ -314,6 +332,8 @@ function parseCsv(text: string): string[][] {
       index++;
     } else if (char === '"') {
       quoted = !quoted;
+    } else if (!quoted && char === '\r') {
+      continue;
     } else if (!quoted && (char === ',' || char === '\n')) {
       row.push(cell);
       cell = '';

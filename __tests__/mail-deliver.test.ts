@@ -1,7 +1,7 @@
 /** @jest-environment node */
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cleanupTemp, oldMessage, smtpDownConfig, startPhpServer, tempDir, validMessage, writeJsonlStore, type PhpServer } from './helpers/php-server';
+import { cleanupTemp, oldMessage, smtpDownConfig, sqlite, startPhpServer, tempDir, validMessage, writeJsonlStore, type PhpServer } from './helpers/php-server';
 
 jest.setTimeout(30_000);
 
@@ -88,7 +88,7 @@ describe('mail/deliver.php', () => {
   it('sends nothing to a placeholder address, says so, and keeps the messages pending', async () => {
     storage = php.fresh({ ...smtpDown, MAIL_TO: 'contact@example.com' });
     expect((await php.postJson(validMessage)).json?.success).toBe(true);
-    expect(php.log()).toMatch(/stays pending: MAIL_TO is the placeholder contact@example\.com/);
+    await php.expectLog(/stays pending: MAIL_TO is the placeholder contact@example\.com/);
     const run = await php.deliver();
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(/^1 message due, none sent: MAIL_TO is the placeholder contact@example\.com/);
@@ -115,12 +115,15 @@ describe('mail/deliver.php', () => {
   });
 
   describe('meeting the store of the previous version', () => {
+    // As a full disk left it: a write cut short, and the next message appended to the torn line.
+    const torn = '{"id":"torn","time":"2026-';
     const oldStore = () => {
       writeJsonlStore(storage, [
         oldMessage('sent-before', 2 * DAY, { delivered: true, failures: 1 }),
         oldMessage('waiting', DAY, { failures: 2 }),
       ]);
-      writeFileSync(join(storage, 'messages.jsonl'), '{"id":"torn-line","time":"2026-', { flag: 'a' });
+      const glued = { id: 'glued', time: new Date().toISOString(), status: 'pending', fields: { ...validMessage, message: 'Message glued' } };
+      writeFileSync(join(storage, 'messages.jsonl'), `${torn}${JSON.stringify(glued)}\n`, { flag: 'a' });
       mkdirSync(join(storage, 'ratelimit'));
       writeFileSync(join(storage, 'ratelimit', 'a3f1'), '[1700000000]');
     };
@@ -128,24 +131,81 @@ describe('mail/deliver.php', () => {
     it('imports it on its first run, sends what was pending once and what was delivered never, and removes the old files', async () => {
       oldStore();
       const first = await php.deliver();
-      expect(first.stdout).toBe('waiting: delivered (attempt 3)\n');
-      expect(first.stderr).toMatch(/imported .*messages\.jsonl on .*: 2 messages \(1 due for delivery\); 0 already there; 1 damaged line skipped/);
+      expect(first.stdout).toBe('waiting: delivered (attempt 3)\nglued: delivered (attempt 1)\n');
+      expect(first.stderr).toMatch(/imported .*messages\.jsonl on .*: 3 messages \(2 due for delivery\); 0 already there; 1 damaged line, kept in messages-damaged\.jsonl/);
       expect(await php.deliver()).toEqual(silent);
-      expect(php.capturedMessages()).toHaveLength(1);
-      expect(php.capturedMessages()[0]).toContain('Message waiting');
-      expect(readdirSync(storage).sort()).toEqual(['.htaccess', 'messages.sqlite']);
+      expect(php.capturedMessages().map((mail) => mail.match(/Message (\S+)/)![1]).sort()).toEqual(['glued', 'waiting']);
+      expect(readdirSync(storage).sort()).toEqual(['.htaccess', 'messages-damaged.jsonl', 'messages.sqlite']);
+      expect(readFileSync(join(storage, 'messages-damaged.jsonl'), 'utf8')).toBe(`${torn}\n`);
       expect((await php.messages()).map((message) => [message.id, message.state, message.attempts])).toEqual([
         ['sent-before', 'delivered', 2],
         ['waiting', 'delivered', 3],
+        ['glued', 'delivered', 1],
       ]);
+      expect((await php.admin('check')).stdout).toContain('messages-damaged.jsonl holds lines of the old store that could not be imported');
     });
 
     it('imports it when the endpoint meets it first, for the next run to send', async () => {
       oldStore();
       expect((await php.postJson({ ...validMessage, message: 'Message new' })).status).toBe(200);
       expect(php.capturedMessages()).toHaveLength(1);
-      expect((await php.deliver()).stdout).toBe('waiting: delivered (attempt 3)\n');
+      expect((await php.deliver()).stdout).toBe('waiting: delivered (attempt 3)\nglued: delivered (attempt 1)\n');
       expect(php.capturedMessages().filter((mail) => mail.includes('Message sent-before'))).toEqual([]);
     });
+
+    it('leaves a large one to cron: the endpoint goes on storing, and the health check says degraded until it is imported', async () => {
+      storage = php.fresh({ MAIL_HEALTH_TOKEN: 'token' });
+      const text = 'x'.repeat(500);
+      writeJsonlStore(storage, Array.from({ length: 2500 }, (_, index) => oldMessage(`old-${index}`, 2 * DAY, { delivered: true, fields: { message: text } })));
+      expect(statSync(join(storage, 'messages.jsonl')).size).toBeGreaterThan(1 << 20);
+      const started = Date.now();
+      expect((await php.postJson(validMessage)).status).toBe(200);
+      expect(Date.now() - started).toBeLessThan(1000);
+      expect((await php.request('/mail/health.php?token=token')).status).toBe(503);
+
+      const run = await php.deliver();
+      expect(run).toMatchObject({ code: 0, stdout: '', stderr: expect.stringMatching(/: 2500 messages \(0 due for delivery\)/) });
+      expect((await php.request('/mail/health.php?token=token')).status).toBe(200);
+      expect(await php.messages()).toHaveLength(2501);
+    });
+  });
+
+  describe('claims', () => {
+    it('sends a message again whose sender died while sending, once its claim has run out', async () => {
+      storage = php.fresh(smtpDown);
+      expect((await php.postJson(validMessage)).status).toBe(200);
+      const [message] = await php.messages();
+      // As if the process had died after claiming it: sending, and its lease run out.
+      sqlite(storage, `UPDATE messages SET state = 'sending', lease_until = 0 WHERE id = '${message.id}'`);
+      php.fresh({ MAIL_STORAGE_DIR: storage });
+      expect((await php.deliver()).stdout).toBe(`${message.id}: delivered (attempt 2)\n`);
+    });
+
+    it('lets only the latest claim settle: a sender whose lease ran out cannot undo what the next one recorded', async () => {
+      writeJsonlStore(storage, [oldMessage('contested', HOUR)]);
+      await php.admin('list');
+      const script = `require $argv[1];
+        $store = contact_store_open(contact_config(), true);
+        $first = contact_store_claim($store, 'contested');
+        $store->exec("UPDATE messages SET lease_until = 0 WHERE id = 'contested'");
+        $second = contact_store_claim($store, 'contested');
+        echo json_encode([
+            contact_store_settle($store, $first, 'the first sender failed, late', 72),
+            contact_store_settle($store, $second, null, 72),
+            contact_store_message($store, 'contested')['state'],
+        ]);`;
+      const run = await php.run(['php', '-r', script, join(php.docroot, 'mail', 'lib', 'bootstrap.php')]);
+      expect(run.stderr).toBe('');
+      // The first sender's late failure changes nothing; the second one's delivery counts.
+      expect(JSON.parse(run.stdout)).toEqual([null, 'delivered', 'delivered']);
+    });
+  });
+
+  it('goes on delivering while a setting is only invalid, and check names it', async () => {
+    storage = php.fresh({ MAIL_TRUSTED_PROXIES: '10.0.0.0/8, lb.internal' });
+    expect((await php.postJson(validMessage)).status).toBe(200);
+    expect((await php.messages())[0].state).toBe('delivered');
+    expect(await php.deliver()).toEqual(silent);
+    expect((await php.admin('check')).stdout).toContain('warn  MAIL_TRUSTED_PROXIES holds "lb.internal"');
   });
 });

@@ -18,7 +18,7 @@ describe('PrivacyPage', () => {
     const [, seconds] = defaults.MAIL_RATE_LIMIT.split('/');
     render(<PrivacyPage />);
     const section = screen.getByRole('heading', { name: 'The contact form' }).closest('section')!;
-    expect(section).toHaveTextContent(`deletes that hash when the counting window of ${Number(seconds) / 60} minutes ends`);
+    expect(section).toHaveTextContent(`deletes that hash after the counting window of ${Number(seconds) / 60} minutes has ended`);
     expect(section).not.toHaveTextContent(/briefly/);
   });
 });

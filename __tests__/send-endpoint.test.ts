@@ -2,12 +2,12 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { once } from 'node:events';
-import { closeSync, existsSync, openSync, readFileSync, readdirSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import PostalMime from 'postal-mime';
 import cases from './fixtures/contact-cases.json';
-import { cleanupTemp, freePort, smtpDownConfig, startPhpServer, tempDir, testConfig, validMessage, writeJsonlStore, type PhpServer, type Reply } from './helpers/php-server';
-import { hasPhpMailer, startMuteServer, startSmtpSink } from './helpers/smtp-sink';
+import { cleanupTemp, freePort, smtpDownConfig, sqlite, startPhpServer, tempDir, testConfig, validMessage, writeJsonlStore, type PhpServer, type Reply } from './helpers/php-server';
+import { hasPhpMailer, makeCertificate, startMuteServer, startSmtpSink } from './helpers/smtp-sink';
 
 jest.setTimeout(30_000);
 
@@ -435,6 +435,23 @@ describe('mail/send.php', () => {
       }
     }, 120_000);
 
+    it('thanks the visitor whose message was stored even when the attempt after it dies of a fatal error', async () => {
+      // A broken PHPMailer install: loading it is a compile error, which no catch can stop.
+      const vendor = join(php.docroot, 'mail', 'vendor');
+      mkdirSync(vendor);
+      writeFileSync(join(vendor, 'autoload.php'), '<?php\nfunction contact_config(): array { return []; }\n');
+      try {
+        fresh({ MAIL_TRANSPORT: 'smtp', SMTP_HOST: '127.0.0.1', SMTP_PORT: String(await freePort()), SMTP_SECURE: 'none' });
+        const reply = await sendJson(valid);
+        expect(reply.status).toBe(200);
+        expect(reply.json).toEqual({ success: true, message: SUCCESS });
+        await php.expectLog(/Fatal error: +Cannot redeclare contact_config\(\)/);
+        expect((await stored()).map((message) => message.state)).toEqual(['sending']);
+      } finally {
+        rmSync(vendor, { recursive: true });
+      }
+    });
+
     it('answers a generic 500 without details when the message cannot be stored', async () => {
       const blocker = join(tempDir(), 'a-file');
       writeFileSync(blocker, '');
@@ -446,7 +463,7 @@ describe('mail/send.php', () => {
       const form = await sendForm(valid);
       expect(form.status).toBe(303);
       expect(form.headers.get('location')).toBe('/contact/failed');
-      expect(php.log()).toMatch(/the message could not be stored, the visitor was told to try again: cannot create .*a-file\/storage: mkdir\(\): Not a directory/);
+      await php.expectLog(/the message could not be stored, the visitor was told to try again: cannot create .*a-file\/storage: mkdir\(\): Not a directory/);
     });
 
     it('answers 500 when another process holds the store longer than the lock timeout, and stores again once it lets go', async () => {
@@ -457,7 +474,7 @@ describe('mail/send.php', () => {
         const reply = await sendJson(valid);
         expect(reply.status).toBe(500);
         expect(reply.json?.message).toBe(FAILURE);
-        expect(php.log()).toMatch(/could not be stored.*database is locked/);
+        await php.expectLog(/could not be stored.*database is locked/);
       } finally {
         locker.kill();
         await once(locker, 'exit');
@@ -494,7 +511,7 @@ describe('mail/send.php', () => {
       }
       const form = await tiny.postForm({ ...valid, message: 'Full, without JavaScript' }, { Origin: tiny.origin });
       expect(form.headers.get('location')).toBe('/contact/failed');
-      expect(tiny.log()).toMatch(/the message could not be stored, the visitor was told to try again: .*(disk|full)/i);
+      await tiny.expectLog(/the message could not be stored, the visitor was told to try again: .*(disk|full)/i);
 
       rmSync(filler);
       expect((await tiny.run(['mount', '-o', 'remount,ro', disk])).code).toBe(0);
@@ -509,6 +526,26 @@ describe('mail/send.php', () => {
       ]);
       expect(tiny.capturedMessages()).toHaveLength(2);
       expect((await tiny.admin('check')).stdout).toMatch(/ok {4}store: .*messages\.sqlite, writable, 2 messages/);
+    });
+
+    it('keeps a message, and says so, when its outbox file cannot be deleted, so erasure never leaves a file nobody can find', async () => {
+      const outbox = join(disk, 'outbox');
+      tiny.configure({ ...base, MAIL_TRANSPORT: 'outbox', MAIL_STORAGE_DIR: tempDir('npts-store-'), MAIL_OUTBOX_DIR: outbox });
+      expect((await tiny.postJson(valid)).status).toBe(200);
+      const [message] = await tiny.messages();
+      expect((await tiny.run(['mount', '-o', 'remount,ro', disk])).code).toBe(0);
+      try {
+        const erase = await tiny.admin('erase', '--email', valid.email);
+        expect(erase.code).toBe(1);
+        expect(erase.stdout).toContain(`NOT erased ${message.id}: cannot delete ${outbox}/${message.id}.eml`);
+        expect(await tiny.messages()).toHaveLength(1);
+      } finally {
+        await tiny.run(['mount', '-o', 'remount,rw', disk]);
+      }
+      const again = await tiny.admin('erase', '--email', valid.email);
+      expect(again.stdout).toMatch(/^erased \S+ \(delivered, received .*\), and its outbox file\nErased 1 message from /);
+      expect(await tiny.messages()).toHaveLength(0);
+      expect(existsSync(tiny.path(join(outbox, `${message.id}.eml`)))).toBe(false);
     });
   });
 
@@ -525,7 +562,7 @@ describe('mail/send.php', () => {
         const reply = await bare.postJson(valid);
         expect(reply.status).toBe(500);
         expect(reply.json).toEqual({ success: false, message: FAILURE });
-        expect(bare.log()).toContain('PHP has no pdo_sqlite: install it (Debian, Ubuntu: apt-get install php-sqlite3)');
+        await bare.expectLog(/PHP has no pdo_sqlite: install it \(Debian, Ubuntu: apt-get install php-sqlite3\)/);
         const check = await bare.admin('check');
         expect(check.code).toBe(1);
         expect(check.stdout).toMatch(/FAIL {2}PHP .* has no pdo_sqlite/);
@@ -559,7 +596,7 @@ describe('mail/send.php', () => {
     it('keeps no address, only a keyed hash, and deletes it when its window ends', async () => {
       fresh({ MAIL_RATE_LIMIT: '1/1' });
       expect((await sendJson(valid)).status).toBe(200);
-      const [hit] = sqlite(storage, 'SELECT client, expires_at FROM rate_hits');
+      const [hit] = sqlite<{ client: string; expires_at: number }>(storage, 'SELECT client, expires_at FROM rate_hits');
       expect(hit.client).toMatch(/^[0-9a-f]{64}$/);
       const database = ['messages.sqlite', 'messages.sqlite-wal']
         .filter((name) => existsSync(join(storage, name)))
@@ -571,7 +608,7 @@ describe('mail/send.php', () => {
       let status = 429;
       while (status === 429 && Date.now() < deadline) status = (await sendJson(valid)).status;
       expect(status).toBe(200);
-      const hits = sqlite(storage, 'SELECT client, expires_at FROM rate_hits');
+      const hits = sqlite<{ client: string; expires_at: number }>(storage, 'SELECT client, expires_at FROM rate_hits');
       expect(hits).toHaveLength(1);
       expect(hits[0].expires_at).toBeGreaterThan(hit.expires_at);
     });
@@ -598,6 +635,68 @@ describe('mail/send.php', () => {
           await sink.stop();
         }
       });
+
+      describe('over TLS, checking the server’s certificate', () => {
+        let tlsServer: PhpServer;
+        let certificate: ReturnType<typeof makeCertificate>;
+        beforeAll(async () => {
+          certificate = makeCertificate(tempDir('npts-tls-'));
+          // PHP trusts this certificate as it would a public one; nothing else is relaxed.
+          tlsServer = await startPhpServer({ ini: { 'openssl.cafile': certificate.file } });
+        });
+        afterAll(() => tlsServer.stop());
+
+        it.each([
+          ['STARTTLS', 'starttls', 'tls'],
+          ['TLS from the first byte', 'implicit', 'ssl'],
+        ] as const)('delivers with %s', async (_name, mode, secure) => {
+          const sink = await startSmtpSink({ mode, key: certificate.key, cert: certificate.cert });
+          try {
+            tlsServer.fresh({ MAIL_TRANSPORT: 'smtp', SMTP_HOST: 'localhost', SMTP_PORT: String(sink.port), SMTP_SECURE: secure });
+            const reply = await tlsServer.postJson({ ...valid, message: 'x'.repeat(4000) });
+            expect(reply.json).toEqual({ success: true, message: SUCCESS });
+            expect((await tlsServer.messages())[0].state).toBe('delivered');
+            expect(sink.received.map((mail) => mail.secure)).toEqual([true]);
+          } finally {
+            await sink.stop();
+          }
+        });
+      });
+
+      it('ends an attempt after 8 s however the server stalls: silent, trickling, or silent after STARTTLS', async () => {
+        const stalls = await Promise.all([
+          startMuteServer(),
+          startMuteServer((socket) => {
+            const trickle = setInterval(() => socket.write('2'), 300);
+            socket.on('close', () => clearInterval(trickle));
+          }),
+          startMuteServer((socket) => {
+            socket.write('220 ready\r\n');
+            socket.on('data', (data) => {
+              const command = data.toString();
+              if (/^EHLO/i.test(command)) socket.write('250-hello\r\n250 STARTTLS\r\n');
+              // Then nothing more: the TLS handshake that follows gets no answer.
+              else if (/^STARTTLS/i.test(command)) socket.write('220 go ahead\r\n');
+            });
+          }),
+        ]);
+        try {
+          fresh({ MAIL_TRANSPORT: 'smtp', SMTP_HOST: '127.0.0.1', SMTP_SECURE: 'tls' });
+          const checks = await Promise.all(
+            stalls.map(async (stall) => {
+              const started = Date.now();
+              const check = await php.cli('admin.php', ['check'], { SMTP_PORT: String(stall.port) });
+              return { took: Date.now() - started, check };
+            }),
+          );
+          for (const { took, check } of checks) {
+            expect(check.stdout).toMatch(/FAIL {2}transport smtp: 127\.0\.0\.1:\d+: the SMTP server did not answer within 8 s/);
+            expect(took).toBeLessThan(12_000);
+          }
+        } finally {
+          await Promise.all(stalls.map((stall) => stall.stop()));
+        }
+      }, 30_000);
     },
   );
 
@@ -668,12 +767,6 @@ function fillDisk(file: string): void {
   } finally {
     closeSync(handle);
   }
-}
-
-/** Reads the store directly, for what no command shows (the rate limit's table). */
-function sqlite(dir: string, query: string): { client: string; expires_at: number }[] {
-  const script = `$db = new PDO('sqlite:' . $argv[1]); echo json_encode($db->query($argv[2])->fetchAll(PDO::FETCH_ASSOC));`;
-  return JSON.parse(execFileSync('php', ['-r', script, join(dir, 'messages.sqlite'), query], { encoding: 'utf8' }));
 }
 
 function sha256(data: string | Buffer): string {

@@ -145,7 +145,7 @@ function admin_ago(int $seconds): string
 /** The store, or null (said on standard output) when there is none yet. */
 function admin_store(array $config): ?PDO
 {
-    $store = contact_store_open($config, false);
+    $store = contact_store_open($config, true);
     if ($store === null) {
         echo "No store yet: {$config['MAIL_STORAGE_DIR']} does not exist. The endpoint creates it with the first message.\n";
     }
@@ -175,8 +175,11 @@ function admin_check(array $config, bool $sendTest): int
         $problems += $ok ? 0 : 1;
         printf("  %-5s %s\n", $status ?: ($ok ? 'ok' : 'FAIL'), $text);
     };
-    foreach (contact_config_problems($config) as $problem) {
-        $report(false, $problem);
+    foreach (contact_config_errors($config) as $error) {
+        $report(false, $error);
+    }
+    foreach (contact_config_warnings($config) as $warning) {
+        $report(false, $warning, 'warn');
     }
     $report(extension_loaded('pdo_sqlite'), 'PHP ' . PHP_VERSION . (extension_loaded('pdo_sqlite')
         ? ' with pdo_sqlite'
@@ -215,7 +218,7 @@ function admin_check_store(array $config, callable $report): void
         return;
     }
     try {
-        $store = contact_store_open($config, false);
+        $store = contact_store_open($config, true);
         $integrity = $store->query('PRAGMA quick_check')->fetchColumn();
         contact_store_transaction($store, static function (): void {
         });
@@ -224,6 +227,9 @@ function admin_check_store(array $config, callable $report): void
         $report($integrity === 'ok', "store: $file, writable, " . contact_count(array_sum($counts), 'message') . ($integrity === 'ok' ? '' : ", damaged: $integrity"));
         if (fileowner($file) !== fileowner($dir)) {
             $report(false, "store: $file is owned by another user than $dir: the web server may not be able to write it");
+        }
+        if (is_file("$dir/messages-damaged.jsonl")) {
+            $report(true, "store: $dir/messages-damaged.jsonl holds lines of the old store that could not be imported: look at them, then delete the file", 'note');
         }
     } catch (Throwable $error) {
         $report(false, "store in $dir cannot be used: " . $error->getMessage());
@@ -329,11 +335,11 @@ function admin_export(array $config, string $format, ?int $since): int
     if (!in_array($format, ['csv', 'jsonl'], true)) {
         throw new AdminUsageError('--format is csv or jsonl');
     }
-    $store = contact_store_open($config, false);
+    $store = contact_store_open($config, true);
     $out = fopen('php://output', 'wb');
     $columns = ['id', 'state', 'received', ...array_keys(CONTACT_FIELDS), 'attempts', 'lastError', 'delivered'];
     if ($format === 'csv') {
-        fputcsv($out, $columns, ',', '"', '');
+        fwrite($out, admin_csv_row($columns));
     }
     foreach ($store === null ? [] : contact_store_messages($store, null, $since) as $message) {
         $iso = static fn ($time): ?string => $time === null ? null : gmdate('Y-m-d\TH:i:s\Z', (int) $time);
@@ -349,17 +355,27 @@ function admin_export(array $config, string $format, ?int $since): int
         if ($format === 'jsonl') {
             fwrite($out, json_encode($row, JSON_UNESCAPED_UNICODE | JSON_UNESCAPED_SLASHES | JSON_INVALID_UTF8_SUBSTITUTE | JSON_THROW_ON_ERROR) . "\n");
         } else {
-            fputcsv($out, array_map('admin_csv_cell', array_values($row)), ',', '"', '');
+            fwrite($out, admin_csv_row(array_values($row)));
         }
     }
     return 0;
 }
 
-/** A spreadsheet runs a cell starting with = + - @ (or a tab or return) as a formula: such a cell starts with ' instead. */
-function admin_csv_cell(mixed $value): string
+/**
+ * One CSV line (RFC 4180). Every cell is quoted, so a spreadsheet that splits on semicolons
+ * cannot cut one in two; a cell starting with = + - @ (or a tab or return), which a spreadsheet
+ * would run as a formula, starts with ' instead.
+ *
+ * @param list<mixed> $cells
+ */
+function admin_csv_row(array $cells): string
 {
-    $value = (string) $value;
-    return preg_match('/^[=+\-@\t\r]/', $value) === 1 ? "'$value" : $value;
+    $quoted = array_map(static function (mixed $cell): string {
+        $cell = (string) $cell;
+        $cell = preg_match('/^[=+\-@\t\r]/', $cell) === 1 ? "'$cell" : $cell;
+        return '"' . str_replace('"', '""', $cell) . '"';
+    }, $cells);
+    return implode(',', $quoted) . "\r\n";
 }
 
 function admin_retry(array $config, ?string $id): int
@@ -390,9 +406,12 @@ function admin_purge(array $config, string $days): int
     }
     $store = admin_store($config);
     $before = time() - (int) $days * 86400;
-    $count = $store === null ? 0 : contact_purge($config, $store, ['delivered', 'dead'], $before);
-    echo 'Deleted ' . contact_count($count, 'message') . ' (delivered or dead) received before ' . admin_time($before) . ", with their outbox files. Pending messages are kept.\n";
-    return 0;
+    $purged = $store === null ? ['deleted' => 0, 'kept' => []] : contact_purge($config, $store, ['delivered', 'dead'], $before);
+    foreach ($purged['kept'] as $id => $why) {
+        echo "$id kept: $why\n";
+    }
+    echo 'Deleted ' . contact_count($purged['deleted'], 'message') . ' (delivered or dead) received before ' . admin_time($before) . ", with their outbox files. Pending messages are kept.\n";
+    return $purged['kept'] === [] ? 0 : 1;
 }
 
 function admin_erase(array $config, string $email): int
@@ -401,20 +420,25 @@ function admin_erase(array $config, string $email): int
         throw new AdminUsageError('Give --email ADDRESS.');
     }
     $store = admin_store($config);
-    $erased = $store === null ? [] : contact_store_delete_sender($store, $email);
-    foreach ($erased as $message) {
-        $file = contact_remove_outbox_file($config, $message['id']) ? ', and its outbox file' : '';
+    $result = $store === null ? ['erased' => [], 'files' => [], 'kept' => []] : contact_erase($config, $store, $email);
+    foreach ($result['erased'] as $message) {
+        $file = in_array($message['id'], $result['files'], true) ? ', and its outbox file' : '';
         echo "erased {$message['id']} ({$message['state']}, received " . admin_time((int) $message['received_at']) . ")$file\n";
     }
-    echo count($erased) === 0
-        ? "No messages from $email.\n"
-        : 'Erased ' . contact_count(count($erased), 'message') . " from $email. Mails already delivered to {$config['MAIL_TO']} are not touched: delete them there too.\n";
-    return 0;
+    foreach ($result['kept'] as $id => $why) {
+        echo "NOT erased $id: $why\n";
+    }
+    $erased = count($result['erased']);
+    echo match (true) {
+        $erased === 0 && $result['kept'] === [] => "No messages from $email.\n",
+        default => 'Erased ' . contact_count($erased, 'message') . " from $email. Mails already delivered to {$config['MAIL_TO']} are not touched: delete them there too.\n",
+    };
+    return $result['kept'] === [] ? 0 : 1;
 }
 
 function admin_import(array $config, ?string $dir): int
 {
-    $store = contact_store_open($config, false);
+    $store = contact_store_open($config, true);
     if ($store === null) {
         throw new RuntimeException("{$config['MAIL_STORAGE_DIR']} does not exist");
     }
@@ -430,7 +454,7 @@ function admin_import(array $config, ?string $dir): int
         echo "No messages.jsonl in $dir.\n";
         return 1;
     }
-    $counts = contact_store_import_jsonl($store, "$dir/messages.jsonl", "$dir/status.jsonl");
+    $counts = contact_store_import_jsonl($store, $dir);
     echo 'Imported ' . contact_import_summary($counts) . ". $dir is left as it was.\n";
     return 0;
 }

@@ -4,7 +4,8 @@
 // (deliver.php) and the operator's command (admin.php) all read this one file, so they agree on
 // where the messages are and where they go. Environment variables of the same names override it,
 // but Apache's SetEnv reaches only the web endpoint, never cron: set things here.
-// Every key is optional; the default is shown. `php mail/admin.php check` shows what is in effect.
+// Every key is optional: one left out takes the default its comment names. The values below are
+// examples to replace. `php mail/admin.php check` shows what is in effect and what is wrong.
 return [
     // Who receives the messages; several addresses separated by commas. Default: the placeholder
     // contact@example.com. Until it is set, only the outbox transport works (nothing is mailed).
@@ -18,6 +19,7 @@ return [
     'MAIL_TRANSPORT' => 'smtp',
     // SMTP server, only for MAIL_TRANSPORT smtp. Defaults: localhost, 587, no login, tls. One
     // attempt takes at most 8 seconds, however slow the server, so a visitor never waits longer.
+    // The example server, login and password below count as unset: check fails until replaced.
     'SMTP_HOST' => 'smtp.example.com',
     'SMTP_PORT' => '587',
     'SMTP_USER' => 'website@example.com',
@@ -26,11 +28,12 @@ return [
     'SMTP_SECURE' => 'tls',
     // Where the messages are kept: the SQLite database messages.sqlite (with its -wal and -shm
     // files), which the web server's user must be able to write. An absolute path, or relative to
-    // mail/. Best outside the web root, e.g. /var/lib/npts-mail. Default: mail/storage (never
-    // served: denied by .htaccess).
+    // mail/. Best outside the web root, in a directory the web server's user owns (e.g.
+    // /var/lib/npts-mail, made with: install -d -o www-data -m 700 /var/lib/npts-mail).
+    // Default: storage, i.e. mail/storage (never served: denied by .htaccess).
     'MAIL_STORAGE_DIR' => 'storage',
-    // Where the outbox transport writes .eml files. Default: <MAIL_STORAGE_DIR>/outbox.
-    'MAIL_OUTBOX_DIR' => 'storage/outbox',
+    // Where the outbox transport writes .eml files. Default (empty): <MAIL_STORAGE_DIR>/outbox.
+    'MAIL_OUTBOX_DIR' => '',
     // Accepted messages per visitor address: "count/seconds", or a count per 10 minutes; 0 = no
     // limit. The address is kept only as a keyed hash, and only until its window ends.
     'MAIL_RATE_LIMIT' => '5/600',

@@ -1,8 +1,9 @@
 <?php
-// The cron entry: one attempt at every stored message that is due, then retention.
+// The cron entry: retention, then one attempt at every stored message that is due.
 //   */10 * * * * php /path/to/web/root/mail/deliver.php
 // Silent with exit 0 when there was nothing to do, so cron mails only on trouble; otherwise one
-// line per attempt, and exit 1 when an attempt failed. Command line only.
+// line per attempt, and exit 1 when an attempt (or deleting an expired message) failed.
+// Command line only.
 declare(strict_types=1);
 
 require __DIR__ . '/lib/bootstrap.php';
@@ -13,17 +14,22 @@ const CONTACT_FAILURES_BEFORE_PAUSE = 3;
 
 try {
     $config = contact_config();
-    $store = contact_store_open($config, false);
+    $store = contact_store_open($config, true);
     if ($store === null) {
         exit(0);
     }
+    $failed = 0;
+    foreach (contact_apply_retention($config, $store)['kept'] as $id => $why) {
+        echo "$id: past MAIL_RETENTION_DAYS, kept: $why\n";
+        $failed++;
+    }
+
     $due = contact_store_due($store, time());
-    $problems = $due === [] ? [] : contact_config_problems($config);
-    if ($problems !== []) {
-        printf("%s due, none sent: %s\nphp mail/admin.php check shows the configuration.\n", contact_count(count($due), 'message'), implode(' ', $problems));
+    $errors = $due === [] ? [] : contact_config_errors($config);
+    if ($errors !== []) {
+        printf("%s due, none sent: %s\nphp mail/admin.php check shows the configuration.\n", contact_count(count($due), 'message'), implode(' ', $errors));
         exit(1);
     }
-    $failed = 0;
     $inARow = 0;
     foreach ($due as $index => $id) {
         // Another process (the endpoint, an overlapping run) may have it: then it is theirs.
@@ -48,7 +54,6 @@ try {
             break;
         }
     }
-    contact_apply_retention($config, $store);
     exit($failed > 0 ? 1 : 0);
 } catch (Throwable $error) {
     fwrite(STDERR, 'deliver.php: ' . $error->getMessage() . "\n");

@@ -1,6 +1,7 @@
 <?php
 // For uptime monitors: GET /mail/health.php?token=<MAIL_HEALTH_TOKEN> answers 200 "ok", or 503
-// "degraded" when a message has waited over an hour, one is dead or the store cannot be used.
+// "degraded" when a message has waited over an hour, one is dead, the store cannot be used or
+// an old store is too large for a web request to import (cron does).
 // Nothing more: details are for `php mail/admin.php status`. Without the configured token (or
 // with none configured) it answers like a page that does not exist.
 declare(strict_types=1);
@@ -29,7 +30,7 @@ if ($token === '' || !is_string($given) || !hash_equals($token, $given) || !in_a
 }
 
 try {
-    $healthy = contact_store_healthy(contact_store_open($config), time());
+    $healthy = contact_store_healthy($config, contact_store_open($config), time());
 } catch (Throwable $error) {
     error_log('health check: the store cannot be used: ' . $error->getMessage());
     $healthy = false;

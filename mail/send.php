@@ -112,9 +112,10 @@ if ($accepted['id'] === null) {
 
 // Committed: from here on the message is safe, and a failed attempt only leaves it pending.
 $id = $accepted['id'];
-$problems = contact_config_problems($config);
-if ($problems !== []) {
-    error_log("contact endpoint: message $id stays pending: " . implode(' ', $problems));
+contact_stored(true);
+$errors = contact_config_errors($config);
+if ($errors !== []) {
+    error_log("contact endpoint: message $id stays pending: " . implode(' ', $errors));
 } else {
     try {
         $result = contact_deliver($config, $store, $id);

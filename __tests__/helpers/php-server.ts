@@ -1,4 +1,4 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -70,6 +70,11 @@ export type PhpServer = {
   capturedMessages: () => string[];
   /** What the server wrote to its error log since it started. */
   log: () => string;
+  /**
+   * Expects the error log to match, waiting up to 5 s: the log comes through a pipe of its own,
+   * so it can reach the test after the response that followed it.
+   */
+  expectLog: (pattern: RegExp) => Promise<void>;
   stop: () => Promise<void>;
 };
 
@@ -111,6 +116,8 @@ type Options = {
   tinyDisk?: { dir: string; kib: number };
   /** php.ini directory to scan instead of the system's (to take an extension away). */
   iniScanDir?: string;
+  /** More php.ini settings, for the server and its commands: name => value. */
+  ini?: Record<string, string>;
 };
 
 /**
@@ -128,7 +135,8 @@ export async function startPhpServer(options: Options = {}): Promise<PhpServer> 
   writeFileSync(join(docroot, 'index.html'), '<!doctype html><title>Home</title>');
 
   const port = await freePort();
-  const ini = ['-d', 'display_errors=1', '-d', 'display_startup_errors=1', '-d', 'error_reporting=-1', '-d', 'opcache.enable=0', '-d', 'opcache.enable_cli=0', '-d', `sendmail_path=sh ${fakeSendmail} ${captured}`];
+  const settings = { display_errors: '1', display_startup_errors: '1', error_reporting: '-1', 'opcache.enable': '0', 'opcache.enable_cli': '0', sendmail_path: `sh ${fakeSendmail} ${captured}`, ...options.ini };
+  const ini = Object.entries(settings).flatMap(([name, value]) => ['-d', `${name}=${value}`]);
   const phpEnv: Record<string, string> = options.iniScanDir ? { PHP_INI_SCAN_DIR: options.iniScanDir } : {};
   const env = cleanEnv({ ...phpEnv, ...options.env, PHP_CLI_SERVER_WORKERS: String(options.workers ?? 1) });
   let command = 'php';
@@ -212,6 +220,10 @@ export async function startPhpServer(options: Options = {}): Promise<PhpServer> 
         .sort()
         .map((name) => readFileSync(join(captured, name), 'utf8')),
     log: () => log,
+    expectLog: async (pattern) => {
+      for (const deadline = Date.now() + 5000; !pattern.test(log) && Date.now() < deadline; ) await new Promise((wait) => setTimeout(wait, 20));
+      expect(log).toMatch(pattern);
+    },
     stop: async () => {
       if (child.exitCode === null && child.signalCode === null) {
         // The whole group: the server's workers too, which outlive their parent otherwise.
@@ -260,4 +272,10 @@ export function writeJsonlStore(dir: string, entries: OldMessage[]): void {
 /** SMTP settings naming a loopback port where nothing listens: a mail server that is down. */
 export async function smtpDownConfig(): Promise<Record<string, string>> {
   return { MAIL_TRANSPORT: 'smtp', SMTP_HOST: '127.0.0.1', SMTP_PORT: String(await freePort()), SMTP_SECURE: 'none' };
+}
+
+/** Runs SQL on the store in `dir` directly, for what no command shows or does: tests only. */
+export function sqlite<Row = Record<string, unknown>>(dir: string, query: string): Row[] {
+  const script = `$db = new PDO('sqlite:' . $argv[1]); echo json_encode($db->query($argv[2])->fetchAll(PDO::FETCH_ASSOC));`;
+  return JSON.parse(execFileSync('php', ['-r', script, join(dir, 'messages.sqlite'), query], { encoding: 'utf8' }));
 }

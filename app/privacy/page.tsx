@@ -50,8 +50,8 @@ export default function PrivacyPage() {
         <p>
           To protect the form from abuse, the server counts how many messages come from each network address. It does
           not store the address: it keeps a keyed hash of it (HMAC-SHA-256 with a secret key that never leaves the
-          server), which cannot be turned back into the address, and deletes that hash when the counting window of 10
-          minutes ends.
+          server), which cannot be turned back into the address, and deletes that hash after the counting window of 10
+          minutes has ended.
         </p>
       </Section>
       <Section title="Your rights">

@@ -110,11 +110,13 @@ function contact_config_int(array $config, string $key, int $min): int
  */
 function contact_rate_limit(array $config): array
 {
-    if (preg_match('#^\s*(\d+)\s*(?:/\s*(\d+)\s*)?$#', $config['MAIL_RATE_LIMIT'], $match) !== 1) {
-        $match = [null, ...explode('/', CONTACT_DEFAULTS['MAIL_RATE_LIMIT'])];
+    if (preg_match(CONTACT_RATE_LIMIT_FORMAT, $config['MAIL_RATE_LIMIT'], $match) !== 1) {
+        preg_match(CONTACT_RATE_LIMIT_FORMAT, CONTACT_DEFAULTS['MAIL_RATE_LIMIT'], $match);
     }
-    return [(int) $match[1], max(1, (int) ($match[2] ?? 600))];
+    return [(int) $match[1], (int) ($match[2] ?? 600)];
 }
+
+const CONTACT_RATE_LIMIT_FORMAT = '#^\s*(\d+)\s*(?:/\s*([1-9]\d*)\s*)?$#D';
 
 /**
  * The configured recipients (comma-separated) and sender, checked because they go into headers.
@@ -137,51 +139,79 @@ function contact_addresses(array $config): array
 
 /**
  * What stops this configuration from delivering: each a sentence for the operator. Nothing may
- * go out to, or from, a placeholder address; the outbox, which mails nobody, may use them.
+ * go out to, or from, a placeholder address, nor through a placeholder server; the outbox,
+ * which mails nobody, may use them. While there is an error, messages stay pending.
  *
  * @return list<string>
  */
-function contact_config_problems(array $config): array
+function contact_config_errors(array $config): array
 {
-    $problems = [];
+    $errors = [];
     $transport = $config['MAIL_TRANSPORT'];
     if (!in_array($transport, ['outbox', 'mail', 'smtp'], true)) {
-        $problems[] = "MAIL_TRANSPORT is \"$transport\": use outbox, mail or smtp.";
+        $errors[] = "MAIL_TRANSPORT is \"$transport\": use outbox, mail or smtp.";
     }
     try {
         [$to, $from] = contact_addresses($config);
         if ($transport !== 'outbox') {
             foreach ([...$to, $from] as $address) {
-                if (preg_match(CONTACT_PLACEHOLDER_DOMAINS, substr(strrchr($address, '@'), 1)) === 1) {
+                if (contact_is_placeholder($address)) {
                     $key = $address === $from ? 'MAIL_FROM' : 'MAIL_TO';
-                    $problems[] = "$key is the placeholder $address: set the company's real address before mailing with $transport.";
+                    $errors[] = "$key is the placeholder $address: set the company's real address before mailing with $transport.";
                 }
             }
         }
     } catch (RuntimeException $error) {
-        $problems[] = $error->getMessage() . '.';
+        $errors[] = $error->getMessage() . '.';
     }
     if ($transport === 'smtp') {
+        foreach (['SMTP_HOST', 'SMTP_USER'] as $key) {
+            if ($config[$key] !== '' && contact_is_placeholder($config[$key])) {
+                $errors[] = "$key is the placeholder {$config[$key]}: set your mail provider's.";
+            }
+        }
+        if ($config['SMTP_PASS'] === 'change-me') {
+            $errors[] = "SMTP_PASS is the placeholder change-me: set the mailbox's password.";
+        }
         if (!ctype_digit($config['SMTP_PORT']) || (int) $config['SMTP_PORT'] < 1 || (int) $config['SMTP_PORT'] > 65535) {
-            $problems[] = "SMTP_PORT is \"{$config['SMTP_PORT']}\": use a port number.";
+            $errors[] = "SMTP_PORT is \"{$config['SMTP_PORT']}\": use a port number.";
         }
         if (!in_array(strtolower($config['SMTP_SECURE']), ['tls', 'starttls', 'ssl', 'smtps', 'none', ''], true)) {
-            $problems[] = "SMTP_SECURE is \"{$config['SMTP_SECURE']}\": use tls, ssl or none.";
+            $errors[] = "SMTP_SECURE is \"{$config['SMTP_SECURE']}\": use tls, ssl or none.";
         }
     }
+    return $errors;
+}
+
+/** Whether an address or host name is in a domain reserved for examples. */
+function contact_is_placeholder(string $address): bool
+{
+    $domain = str_contains($address, '@') ? substr(strrchr($address, '@'), 1) : $address;
+    return preg_match(CONTACT_PLACEHOLDER_DOMAINS, $domain) === 1;
+}
+
+/**
+ * Settings that are not valid and so are replaced by their default (or, for a proxy entry,
+ * ignored): delivery goes on, but the operator should fix them.
+ *
+ * @return list<string>
+ */
+function contact_config_warnings(array $config): array
+{
+    $warnings = [];
     foreach (['MAIL_GIVE_UP_HOURS' => 0, 'MAIL_RETENTION_DAYS' => 1] as $key => $min) {
         $value = trim($config[$key]);
         if (!ctype_digit($value) || (int) $value < $min) {
-            $problems[] = "$key is \"{$config[$key]}\": use a whole number of at least $min (now using " . CONTACT_DEFAULTS[$key] . ').';
+            $warnings[] = "$key is \"{$config[$key]}\": use a whole number of at least $min (now using " . CONTACT_DEFAULTS[$key] . ').';
         }
     }
-    if (preg_match('#^\s*\d+\s*(/\s*[1-9]\d*\s*)?$#', $config['MAIL_RATE_LIMIT']) !== 1) {
-        $problems[] = "MAIL_RATE_LIMIT is \"{$config['MAIL_RATE_LIMIT']}\": use count/seconds, e.g. 5/600 (now using " . CONTACT_DEFAULTS['MAIL_RATE_LIMIT'] . ').';
+    if (preg_match(CONTACT_RATE_LIMIT_FORMAT, $config['MAIL_RATE_LIMIT']) !== 1) {
+        $warnings[] = "MAIL_RATE_LIMIT is \"{$config['MAIL_RATE_LIMIT']}\": use count/seconds, e.g. 5/600 (now using " . CONTACT_DEFAULTS['MAIL_RATE_LIMIT'] . ').';
     }
     foreach (contact_trusted_proxies($config) as $entry) {
         if (contact_parse_cidr($entry) === null) {
-            $problems[] = "MAIL_TRUSTED_PROXIES holds \"$entry\", which is not an address or CIDR range (it is ignored).";
+            $warnings[] = "MAIL_TRUSTED_PROXIES holds \"$entry\", which is not an address or CIDR range (it is ignored).";
         }
     }
-    return $problems;
+    return $warnings;
 }

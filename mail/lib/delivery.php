@@ -25,41 +25,74 @@ function contact_deliver(array $config, PDO $pdo, string $id): ?array
     } catch (Throwable $failure) {
         $error = trim(preg_replace('/\s+/', ' ', $failure->getMessage())) ?: get_class($failure);
     }
-    $state = contact_store_settle($pdo, $id, $error, contact_config_int($config, 'MAIL_GIVE_UP_HOURS', 0), $permanent);
+    $state = contact_store_settle($pdo, $record, $error, contact_config_int($config, 'MAIL_GIVE_UP_HOURS', 0), $permanent);
     $after = contact_store_message($pdo, $id);
     return ['state' => $state, 'error' => $error, 'attempts' => (int) $record['attempts'], 'next' => $after['next_attempt_at'] ?? null];
 }
 
 /**
- * Deletes messages in the given states received before $before, with their outbox files.
+ * Deletes messages in the given states received before $before, each with its outbox file. The
+ * file goes first: a message whose file cannot be removed is kept, so nothing of it is left
+ * where no list can find it.
  *
  * @param list<string> $states delivered and/or dead; pending messages are never purged
- * @return int how many
+ * @return array{deleted: int, kept: array<string, string>} how many went; id => why for those kept
  */
-function contact_purge(array $config, PDO $pdo, array $states, int $before): int
+function contact_purge(array $config, PDO $pdo, array $states, int $before): array
 {
-    $count = 0;
-    do {
-        $ids = contact_store_delete_old($pdo, $states, $before);
-        foreach ($ids as $id) {
-            contact_remove_outbox_file($config, $id);
-        }
-        $count += count($ids);
-    } while ($ids !== []);
-    return $count;
+    $states = array_values(array_intersect($states, ['delivered', 'dead']));
+    $result = ['deleted' => 0, 'kept' => []];
+    $after = 0;
+    while ($states !== [] && ($batch = contact_store_old($pdo, $states, $before, $after)) !== []) {
+        $after = array_key_last($batch);
+        $files = contact_remove_outbox_files($config, array_values($batch));
+        contact_store_delete($pdo, $files['gone'], $states);
+        $result['deleted'] += count($files['gone']);
+        $result['kept'] += $files['kept'];
+    }
+    return $result;
 }
 
-/** Applies MAIL_RETENTION_DAYS: delivered messages older than that go. */
-function contact_apply_retention(array $config, PDO $pdo): int
+/** Applies MAIL_RETENTION_DAYS: delivered messages older than that go, and expired rate-limit counters. */
+function contact_apply_retention(array $config, PDO $pdo): array
 {
+    contact_store_expire_rate_hits($pdo);
     return contact_purge($config, $pdo, ['delivered'], time() - contact_config_int($config, 'MAIL_RETENTION_DAYS', 1) * 86400);
 }
 
-/** @return bool whether there was a file */
-function contact_remove_outbox_file(array $config, string $id): bool
+/**
+ * Deletes every message from this address, each with its outbox file (the file first).
+ *
+ * @return array{erased: list<array<string, mixed>>, files: list<string>, kept: array<string, string>} the messages deleted; the ids whose outbox file was deleted; id => why for those kept
+ */
+function contact_erase(array $config, PDO $pdo, string $email): array
 {
-    $file = contact_outbox_file($config, $id);
-    return is_file($file) && unlink($file);
+    $messages = contact_store_sender($pdo, $email);
+    $files = contact_remove_outbox_files($config, array_column($messages, 'id'));
+    contact_store_delete($pdo, $files['gone']);
+    $erased = array_values(array_filter($messages, static fn (array $message): bool => !isset($files['kept'][$message['id']])));
+    return ['erased' => $erased, 'files' => $files['removed'], 'kept' => $files['kept']];
+}
+
+/**
+ * @param list<string> $ids
+ * @return array{gone: list<string>, removed: list<string>, kept: array<string, string>} the ids whose outbox file is gone now; of those, the ones that had one; id => why for the others
+ */
+function contact_remove_outbox_files(array $config, array $ids): array
+{
+    $files = ['gone' => [], 'removed' => [], 'kept' => []];
+    foreach ($ids as $id) {
+        $file = contact_outbox_file($config, $id);
+        if (!is_file($file)) {
+            $files['gone'][] = $id;
+        } elseif (@unlink($file)) {
+            $files['gone'][] = $id;
+            $files['removed'][] = $id;
+        } else {
+            $files['kept'][$id] = "cannot delete $file: " . (error_get_last()['message'] ?? 'unknown error');
+        }
+    }
+    return $files;
 }
 
 /** "1 message", "2 messages": for what the commands print. */

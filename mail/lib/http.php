@@ -33,8 +33,9 @@ function contact_respond(int $status, bool $success, string $message, array $hea
             };
             $status = 303;
         }
-        http_response_code($status);
-        header('Content-Type: application/json; charset=utf-8');
+        // With the status as header()'s third argument, not http_response_code(): after a fatal
+        // error PHP has set a "500" status line, which only this replaces.
+        header('Content-Type: application/json; charset=utf-8', true, $status);
         header('Cache-Control: no-store');
         // Security headers (nosniff, CSP, …) come from the host's .htaccess for every response;
         // sending them here too would repeat them.
@@ -46,19 +47,37 @@ function contact_respond(int $status, bool $success, string $message, array $hea
     exit;
 }
 
-/** Anything uncaught or fatal is logged and answered with a 500 (lib/bootstrap.php makes warnings exceptions). */
+/**
+ * Anything uncaught or fatal is logged and answered with a 500 (lib/bootstrap.php makes warnings
+ * exceptions), unless the message was stored already: then the visitor is told it arrived, as
+ * it did, and does not send it again.
+ */
 function contact_handle_errors(): void
 {
-    set_exception_handler(static function (Throwable $error): void {
+    $answer = static function (): void {
+        $stored = contact_stored();
+        contact_respond($stored ? 200 : 500, $stored, $stored ? CONTACT_SUCCESS : CONTACT_FAILURE);
+    };
+    set_exception_handler(static function (Throwable $error) use ($answer): void {
         error_log('contact endpoint: ' . $error);
-        contact_respond(500, false, CONTACT_FAILURE);
+        $answer();
     });
-    register_shutdown_function(static function (): void {
+    register_shutdown_function(static function () use ($answer): void {
         $error = error_get_last();
         if ($error !== null && ($error['type'] & (E_ERROR | E_PARSE | E_CORE_ERROR | E_COMPILE_ERROR | E_USER_ERROR)) !== 0) {
-            contact_respond(500, false, CONTACT_FAILURE);
+            $answer();
         }
     });
+}
+
+/** Whether this request's message is committed to the store (set once it is). */
+function contact_stored(?bool $set = null): bool
+{
+    static $stored = false;
+    if ($set !== null) {
+        $stored = $set;
+    }
+    return $stored;
 }
 
 /** Whether an Origin or Referer value names this site (the host the request was sent to). */

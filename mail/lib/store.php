@@ -41,11 +41,11 @@ function contact_store_file(array $config): string
 
 /**
  * Opens the store, creating, migrating and (once) importing an older JSON lines store as needed.
- * The web endpoint creates the storage directory; the command line does not ($createDir false:
- * null when there is none), so a root cron run cannot leave a directory the web server can't
- * write. A database the command line creates as root is handed to the directory's owner.
+ * The web creates the storage directory; the command line does not (null when there is none),
+ * so a root cron run cannot leave a directory the web server can't write, and a database the
+ * command line creates as root is handed to the directory's owner.
  */
-function contact_store_open(array $config, bool $createDir = true): ?PDO
+function contact_store_open(array $config, bool $commandLine = false): ?PDO
 {
     if (!extension_loaded('pdo_sqlite')) {
         throw new RuntimeException('PHP has no pdo_sqlite: install it (Debian, Ubuntu: apt-get install php-sqlite3)');
@@ -54,7 +54,7 @@ function contact_store_open(array $config, bool $createDir = true): ?PDO
     $file = contact_store_file($config);
     $created = !is_file($file);
     if ($created) {
-        if (!$createDir && !is_dir($dir)) {
+        if ($commandLine && !is_dir($dir)) {
             return null;
         }
         contact_private_dir($dir);
@@ -70,12 +70,14 @@ function contact_store_open(array $config, bool $createDir = true): ?PDO
         $pdo->query('PRAGMA journal_mode = WAL');
     }
     $pdo->exec('PRAGMA synchronous = FULL');
+    // What is deleted (retention, erasure) is overwritten, not left in free pages.
+    $pdo->exec('PRAGMA secure_delete = ON');
     if ($created && fileowner($file) === 0 && fileowner($dir) !== 0) {
         chown($file, fileowner($dir));
         chgrp($file, filegroup($dir));
     }
     contact_store_migrate($pdo);
-    contact_store_upgrade($config, $pdo);
+    contact_store_upgrade($config, $pdo, $commandLine);
     return $pdo;
 }
 
@@ -221,15 +223,19 @@ function contact_store_claim(PDO $pdo, string $id): ?array
 /**
  * Records how a claimed attempt ended. A failure waits per CONTACT_BACKOFF, or makes the message
  * dead when it was received $giveUpHours or more ago, or can never succeed ($permanent).
+ * $claim is the claimed message: only the latest claim may settle (a sender whose lease ran out
+ * and was taken over must not undo what the new one records).
  *
+ * @param array<string, mixed> $claim
  * @return ?string the message's new state; null when it was no longer this sender's to settle
  */
-function contact_store_settle(PDO $pdo, string $id, ?string $error, int $giveUpHours, bool $permanent = false): ?string
+function contact_store_settle(PDO $pdo, array $claim, ?string $error, int $giveUpHours, bool $permanent = false): ?string
 {
     $now = time();
-    return contact_store_transaction($pdo, static function (PDO $pdo) use ($id, $error, $giveUpHours, $permanent, $now): ?string {
+    $id = $claim['id'];
+    return contact_store_transaction($pdo, static function (PDO $pdo) use ($id, $claim, $error, $giveUpHours, $permanent, $now): ?string {
         $message = contact_store_message($pdo, $id);
-        if ($message === null || $message['state'] !== 'sending') {
+        if ($message === null || $message['state'] !== 'sending' || (int) $message['attempts'] !== (int) $claim['attempts']) {
             return null;
         }
         if ($error === null) {
@@ -245,11 +251,12 @@ function contact_store_settle(PDO $pdo, string $id, ?string $error, int $giveUpH
     });
 }
 
-/** @return list<string> the ids of the messages due for an attempt at $now, longest waiting first */
+/** @return list<string> the ids of the messages due for an attempt at $now: longest due first, then oldest */
 function contact_store_due(PDO $pdo, int $now): array
 {
-    $due = $pdo->prepare("SELECT id, next_attempt_at AS since FROM messages WHERE state = 'pending' AND next_attempt_at <= :due
-        UNION ALL SELECT id, lease_until FROM messages WHERE state = 'sending' AND lease_until <= :expired ORDER BY since, id");
+    $due = $pdo->prepare("SELECT id, next_attempt_at AS since, received_at FROM messages WHERE state = 'pending' AND next_attempt_at <= :due
+        UNION ALL SELECT id, lease_until, received_at FROM messages WHERE state = 'sending' AND lease_until <= :expired
+        ORDER BY since, received_at, id");
     $due->execute(['due' => $now, 'expired' => $now]);
     return $due->fetchAll(PDO::FETCH_COLUMN);
 }
@@ -311,17 +318,18 @@ function contact_store_health(PDO $pdo): array
     return ['oldestUndelivered' => $oldest === null ? null : (int) $oldest, 'dead' => (bool) $dead];
 }
 
-/** Whether nothing waits too long and nothing is given up. */
-function contact_store_healthy(PDO $pdo, int $now): bool
+/** Whether nothing waits too long, nothing is given up and no old store waits to be imported. */
+function contact_store_healthy(array $config, PDO $pdo, int $now): bool
 {
     $health = contact_store_health($pdo);
-    return !$health['dead'] && ($health['oldestUndelivered'] === null || $now - $health['oldestUndelivered'] <= CONTACT_PENDING_ALERT_SECONDS);
+    return !$health['dead'] && !contact_store_awaits_import($config, $pdo)
+        && ($health['oldestUndelivered'] === null || $now - $health['oldestUndelivered'] <= CONTACT_PENDING_ALERT_SECONDS);
 }
 
 /**
  * Makes a pending or dead message due now.
  *
- * @return string its state before: pending or dead; or why nothing changed (missing, sending, delivered)
+ * @return string its state before: pending (or sending, by a process that died) or dead; or why nothing changed (missing, sending, delivered)
  */
 function contact_store_retry(PDO $pdo, string $id): string
 {
@@ -330,10 +338,11 @@ function contact_store_retry(PDO $pdo, string $id): string
         if ($message === null) {
             return 'missing';
         }
-        if (in_array($message['state'], ['pending', 'dead'], true)) {
-            $pdo->prepare("UPDATE messages SET state = 'pending', next_attempt_at = ? WHERE id = ?")->execute([time(), $id]);
+        $abandoned = $message['state'] === 'sending' && (int) $message['lease_until'] <= time();
+        if (in_array($message['state'], ['pending', 'dead'], true) || $abandoned) {
+            $pdo->prepare("UPDATE messages SET state = 'pending', next_attempt_at = ?, lease_until = NULL WHERE id = ?")->execute([time(), $id]);
         }
-        return $message['state'];
+        return $abandoned ? 'pending' : $message['state'];
     });
 }
 
@@ -348,117 +357,126 @@ function contact_store_retry_dead(PDO $pdo): array
 }
 
 /**
- * Deletes up to $batch messages in the given states received before $before (never pending or
- * sending ones), and expired rate-limit counters.
+ * The next messages in the given states received before $before, after the one with $after's
+ * rowid: what retention and purge delete.
  *
- * @param list<string> $states delivered and/or dead
- * @return list<string> the ids deleted
+ * @param list<string> $states
+ * @return array<int, string> rowid => id
  */
-function contact_store_delete_old(PDO $pdo, array $states, int $before, int $batch = 500): array
+function contact_store_old(PDO $pdo, array $states, int $before, int $after, int $limit = 500): array
 {
-    $states = array_values(array_intersect($states, ['delivered', 'dead']));
-    if ($states === []) {
-        return [];
-    }
-    return contact_store_transaction($pdo, static function (PDO $pdo) use ($states, $before, $batch): array {
-        $pdo->prepare('DELETE FROM rate_hits WHERE expires_at <= ?')->execute([time()]);
-        $ids = [];
-        foreach ($states as $state) {
-            $query = $pdo->prepare('SELECT id FROM messages WHERE state = ? AND received_at < ? LIMIT ?');
-            $query->execute([$state, $before, $batch]);
-            $ids = [...$ids, ...$query->fetchAll(PDO::FETCH_COLUMN)];
+    $marks = implode(', ', array_fill(0, count($states), '?'));
+    $query = $pdo->prepare("SELECT rowid, id FROM messages WHERE state IN ($marks) AND received_at < ? AND rowid > ? ORDER BY rowid LIMIT ?");
+    $query->execute([...$states, $before, $after, $limit]);
+    return $query->fetchAll(PDO::FETCH_KEY_PAIR);
+}
+
+/** @return list<array<string, mixed>> every message sent from this address (letter case aside), oldest first */
+function contact_store_sender(PDO $pdo, string $email): array
+{
+    $query = $pdo->prepare('SELECT * FROM messages WHERE email = ? COLLATE NOCASE ORDER BY received_at, rowid');
+    $query->execute([trim($email)]);
+    return $query->fetchAll();
+}
+
+/**
+ * Deletes these messages in one transaction; with $states, only while they are still in one of
+ * them (a dead message retried meanwhile is pending again, and stays).
+ *
+ * @param list<string> $ids
+ * @param ?list<string> $states
+ */
+function contact_store_delete(PDO $pdo, array $ids, ?array $states = null): void
+{
+    contact_store_transaction($pdo, static function (PDO $pdo) use ($ids, $states): void {
+        $marks = implode(', ', array_fill(0, count($states ?? []), '?'));
+        $delete = $pdo->prepare('DELETE FROM messages WHERE id = ?' . ($states === null ? '' : " AND state IN ($marks)"));
+        foreach ($ids as $id) {
+            $delete->execute([$id, ...($states ?? [])]);
         }
-        contact_store_delete($pdo, $ids);
-        return $ids;
     });
+    // Deleted pages leave the write-ahead log too, not only the database.
+    $pdo->query('PRAGMA wal_checkpoint(TRUNCATE)')->fetchAll();
+}
+
+/** Deletes the rate limit's counters whose window has ended. */
+function contact_store_expire_rate_hits(PDO $pdo): void
+{
+    $pdo->prepare('DELETE FROM rate_hits WHERE expires_at <= ?')->execute([time()]);
 }
 
 /**
- * Deletes every message sent from this address (letter case aside).
+ * Brings messages from the JSON lines store of the previous version (messages.jsonl and
+ * status.jsonl in $dir) into the database: those status.jsonl marks delivered stay delivered
+ * (never sent again), the others are due now. Messages already here are left alone, so
+ * importing twice changes nothing. Memory stays flat however large the files: the statuses go
+ * through a temporary table. Damaged lines are handed to $damaged.
  *
- * @return list<array<string, mixed>> the messages deleted
- */
-function contact_store_delete_sender(PDO $pdo, string $email): array
-{
-    return contact_store_transaction($pdo, static function (PDO $pdo) use ($email): array {
-        $query = $pdo->prepare('SELECT * FROM messages WHERE email = ? COLLATE NOCASE ORDER BY received_at, rowid');
-        $query->execute([trim($email)]);
-        $messages = $query->fetchAll();
-        contact_store_delete($pdo, array_column($messages, 'id'));
-        return $messages;
-    });
-}
-
-/** @param list<string> $ids */
-function contact_store_delete(PDO $pdo, array $ids): void
-{
-    $delete = $pdo->prepare('DELETE FROM messages WHERE id = ?');
-    foreach ($ids as $id) {
-        $delete->execute([$id]);
-    }
-}
-
-/**
- * Brings messages from the JSON lines store of the previous version into the database: those
- * status.jsonl marks delivered stay delivered (never sent again), the others are due now.
- * Lines already imported are left alone, so importing twice changes nothing.
- *
+ * @param ?callable(string): void $damaged
  * @return array{imported: int, present: int, damaged: int, pending: int}
  */
-function contact_store_import_jsonl(PDO $pdo, string $messagesFile, string $statusFile): array
+function contact_store_import_jsonl(PDO $pdo, string $dir, ?callable $damaged = null): array
 {
-    $delivered = [];
-    $failures = [];
-    foreach (contact_jsonl_records($statusFile) as $entry) {
-        if (($entry['status'] ?? '') === 'delivered') {
-            $delivered[$entry['id']] = strtotime((string) ($entry['time'] ?? '')) ?: time();
-        } elseif (($entry['status'] ?? '') === 'failed') {
-            $failures[$entry['id']] = [($failures[$entry['id']][0] ?? 0) + 1, (string) ($entry['detail'] ?? 'failed')];
-        }
-    }
     $counts = ['imported' => 0, 'present' => 0, 'damaged' => 0, 'pending' => 0];
+    $onDamaged = static function (string $line) use (&$counts, $damaged): void {
+        $counts['damaged']++;
+        if ($damaged !== null) {
+            $damaged($line);
+        }
+    };
+    $pdo->exec('CREATE TEMP TABLE IF NOT EXISTS old_status (id TEXT PRIMARY KEY, delivered_at INTEGER, failures INTEGER NOT NULL DEFAULT 0, last_error TEXT)');
+    $pdo->exec('DELETE FROM temp.old_status');
+    contact_batches(contact_jsonl_records("$dir/status.jsonl", $onDamaged), static function (array $entries) use ($pdo): void {
+        contact_store_transaction($pdo, static function (PDO $pdo) use ($entries): void {
+            $delivered = $pdo->prepare('INSERT INTO temp.old_status (id, delivered_at) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET delivered_at = excluded.delivered_at');
+            $failed = $pdo->prepare('INSERT INTO temp.old_status (id, failures, last_error) VALUES (?, 1, ?) ON CONFLICT (id) DO UPDATE SET failures = failures + 1, last_error = excluded.last_error');
+            foreach ($entries as $entry) {
+                match ($entry['status'] ?? '') {
+                    'delivered' => $delivered->execute([$entry['id'], strtotime((string) ($entry['time'] ?? '')) ?: time()]),
+                    'failed' => $failed->execute([$entry['id'], (string) ($entry['detail'] ?? 'failed')]),
+                    default => null,
+                };
+            }
+        });
+    });
+
     $columns = implode(', ', array_keys(CONTACT_FIELDS));
     $marks = implode(', ', array_fill(0, count(CONTACT_FIELDS), '?'));
-    $batch = [];
-    $flush = static function () use ($pdo, &$batch, &$counts, $columns, $marks): void {
-        contact_store_transaction($pdo, static function (PDO $pdo) use ($batch, &$counts, $columns, $marks): void {
+    $now = time();
+    contact_batches(contact_jsonl_records("$dir/messages.jsonl", $onDamaged), static function (array $records) use ($pdo, &$counts, $onDamaged, $columns, $marks, $now): void {
+        contact_store_transaction($pdo, static function (PDO $pdo) use ($records, &$counts, $onDamaged, $columns, $marks, $now): void {
+            $status = $pdo->prepare('SELECT delivered_at, failures, last_error FROM temp.old_status WHERE id = ?');
             $insert = $pdo->prepare("INSERT OR IGNORE INTO messages
                 (id, received_at, $columns, state, attempts, next_attempt_at, last_error, delivered_at)
                 VALUES (?, ?, $marks, ?, ?, ?, ?, ?)");
-            foreach ($batch as $row) {
-                $insert->execute($row);
-                $counts[$insert->rowCount() === 1 ? 'imported' : 'present']++;
-                $counts['pending'] += $insert->rowCount() === 1 && $row[9] === 'pending' ? 1 : 0;
+            foreach ($records as $record) {
+                $fields = $record['fields'] ?? null;
+                $known = is_array($fields) ? array_intersect_key($fields, CONTACT_FIELDS) : null;
+                // Ids name outbox files and go into a Message-ID: letters, digits, _ and - only.
+                if ($known === null || array_filter($known, 'is_string') !== $known || preg_match('/^[\w-]{1,64}$/D', $record['id']) !== 1) {
+                    $onDamaged(json_encode($record, JSON_UNESCAPED_UNICODE | JSON_UNESCAPED_SLASHES | JSON_INVALID_UTF8_SUBSTITUTE));
+                    continue;
+                }
+                $status->execute([$record['id']]);
+                $old = $status->fetch() ?: ['delivered_at' => null, 'failures' => 0, 'last_error' => null];
+                $delivered = $old['delivered_at'] !== null;
+                $insert->execute([
+                    $record['id'],
+                    strtotime((string) ($record['time'] ?? '')) ?: $now,
+                    ...array_map(static fn (string $name): string => $known[$name] ?? '', array_keys(CONTACT_FIELDS)),
+                    $delivered ? 'delivered' : 'pending',
+                    (int) $old['failures'] + ($delivered ? 1 : 0),
+                    $delivered ? null : $now,
+                    $delivered ? null : $old['last_error'],
+                    $old['delivered_at'],
+                ]);
+                $new = $insert->rowCount() === 1;
+                $counts[$new ? 'imported' : 'present']++;
+                $counts['pending'] += $new && !$delivered ? 1 : 0;
             }
         });
-        $batch = [];
-    };
-    $now = time();
-    foreach (contact_jsonl_records($messagesFile, $counts['damaged']) as $record) {
-        $fields = $record['fields'] ?? null;
-        if (!is_array($fields) || preg_match('/^[\w-]{1,64}$/', $record['id']) !== 1
-            || array_filter(array_intersect_key($fields, CONTACT_FIELDS), 'is_string') !== array_intersect_key($fields, CONTACT_FIELDS)) {
-            $counts['damaged']++;
-            continue;
-        }
-        $id = $record['id'];
-        $deliveredAt = $delivered[$id] ?? null;
-        [$attempts, $error] = $failures[$id] ?? [0, null];
-        $batch[] = [
-            $id,
-            strtotime((string) ($record['time'] ?? '')) ?: $now,
-            ...array_map(static fn (string $name): string => $fields[$name] ?? '', array_keys(CONTACT_FIELDS)),
-            $deliveredAt === null ? 'pending' : 'delivered',
-            $attempts + ($deliveredAt === null ? 0 : 1),
-            $deliveredAt === null ? $now : null,
-            $deliveredAt === null ? $error : null,
-            $deliveredAt,
-        ];
-        if (count($batch) === 500) {
-            $flush();
-        }
-    }
-    $flush();
+    });
+    $pdo->exec('DROP TABLE temp.old_status');
     return $counts;
 }
 
@@ -466,36 +484,63 @@ function contact_store_import_jsonl(PDO $pdo, string $messagesFile, string $stat
 function contact_import_summary(array $counts): string
 {
     return sprintf(
-        '%s (%d due for delivery); %d already there; %s skipped',
+        '%s (%d due for delivery); %d already there; %s',
         contact_count($counts['imported'], 'message'), $counts['pending'], $counts['present'], contact_count($counts['damaged'], 'damaged line'),
     );
 }
 
 /**
- * The records of a JSON lines file, read line by line. Damaged lines (a torn write, a line glued
- * to another) are counted in $damaged and skipped.
+ * Hands the items to $work in lists of up to $size.
  *
+ * @param iterable<mixed> $items
+ * @param callable(list<mixed>): void $work
+ */
+function contact_batches(iterable $items, callable $work, int $size = 500): void
+{
+    $batch = [];
+    foreach ($items as $item) {
+        $batch[] = $item;
+        if (count($batch) === $size) {
+            $work($batch);
+            $batch = [];
+        }
+    }
+    if ($batch !== []) {
+        $work($batch);
+    }
+}
+
+/**
+ * The records of a JSON lines file of the previous version, read line by line. A write that a
+ * full disk cut short left a torn line, and the next record was appended to it: that record is
+ * whole after the tear, and is recovered. What cannot be read goes to $damaged.
+ *
+ * @param callable(string): void $damaged
  * @return Generator<int, array<string, mixed>>
  */
-function contact_jsonl_records(string $file, int &$damaged = 0): Generator
+function contact_jsonl_records(string $file, callable $damaged): Generator
 {
     if (!is_file($file)) {
         return;
     }
     $handle = fopen($file, 'rb');
-    if ($handle === false) {
-        throw new RuntimeException("cannot read $file");
-    }
     try {
         while (($line = fgets($handle)) !== false) {
+            $line = rtrim($line, "\r\n");
             if (trim($line) === '') {
                 continue;
             }
             $record = json_decode($line, true);
+            $tear = strrpos($line, '{"id":');
+            if (!is_array($record) && $tear > 0) {
+                $damaged(substr($line, 0, $tear));
+                $record = json_decode(substr($line, $tear), true);
+                $line = substr($line, $tear);
+            }
             if (is_array($record) && isset($record['id']) && is_string($record['id'])) {
                 yield $record;
             } else {
-                $damaged++;
+                $damaged($line);
             }
         }
     } finally {
@@ -503,27 +548,53 @@ function contact_jsonl_records(string $file, int &$damaged = 0): Generator
     }
 }
 
+/** Web requests import an old store by themselves only when it is this small (about 2 000 messages); cron imports any. */
+const CONTACT_WEB_IMPORT_MAX_BYTES = 1 << 20;
+
 /**
  * The first time this code meets a store of the previous version (messages.jsonl), it imports it
- * and then removes the old files, so retention and erasure reach every copy of a message.
+ * and removes the old files, so retention and erasure reach every copy of a message. Lines it
+ * cannot read are kept in messages-damaged.jsonl for the operator to look at. One process
+ * imports at a time; a web request leaves a large store to the command line.
  */
-function contact_store_upgrade(array $config, PDO $pdo): void
+function contact_store_upgrade(array $config, PDO $pdo, bool $commandLine): void
 {
     $dir = $config['MAIL_STORAGE_DIR'];
-    if (!is_file("$dir/messages.jsonl") || contact_store_setting($pdo, 'jsonl_imported') !== null) {
+    if (!contact_store_awaits_import($config, $pdo) || (!$commandLine && filesize("$dir/messages.jsonl") > CONTACT_WEB_IMPORT_MAX_BYTES)) {
         return;
     }
-    $counts = contact_store_import_jsonl($pdo, "$dir/messages.jsonl", "$dir/status.jsonl");
-    $summary = 'on ' . gmdate('Y-m-d H:i') . ' UTC: ' . contact_import_summary($counts);
-    $pdo->prepare("INSERT OR REPLACE INTO settings (name, value) VALUES ('jsonl_imported', ?)")->execute([$summary]);
-    error_log("contact store: imported $dir/messages.jsonl $summary");
-    $old = [
-        "$dir/messages.jsonl", "$dir/status.jsonl", "$dir/deliver.lock",
-        ...(glob("$dir/ratelimit/*") ?: []), ...(glob("$dir/locks/*") ?: []),
-    ];
-    foreach ($old as $file) {
-        @unlink($file);
+    $lock = fopen("$dir/import.lock", 'c');
+    if (!flock($lock, LOCK_EX | LOCK_NB)) {
+        fclose($lock);
+        return;
     }
-    @rmdir("$dir/ratelimit");
-    @rmdir("$dir/locks");
+    try {
+        // Another process may have finished the import while this one opened the store.
+        if (!contact_store_awaits_import($config, $pdo)) {
+            return;
+        }
+        $kept = "$dir/messages-damaged.jsonl";
+        $counts = contact_store_import_jsonl($pdo, $dir, static function (string $line) use ($kept): void {
+            file_put_contents($kept, "$line\n", FILE_APPEND);
+        });
+        $summary = 'on ' . gmdate('Y-m-d H:i') . ' UTC: ' . contact_import_summary($counts) . ($counts['damaged'] > 0 ? ', kept in messages-damaged.jsonl' : '');
+        $pdo->prepare("INSERT OR REPLACE INTO settings (name, value) VALUES ('jsonl_imported', ?)")->execute([$summary]);
+        error_log("contact store: imported $dir/messages.jsonl $summary");
+        $old = ["$dir/messages.jsonl", "$dir/status.jsonl", "$dir/deliver.lock", ...(glob("$dir/ratelimit/*") ?: []), ...(glob("$dir/locks/*") ?: [])];
+        foreach ($old as $file) {
+            @unlink($file);
+        }
+        @rmdir("$dir/ratelimit");
+        @rmdir("$dir/locks");
+    } finally {
+        flock($lock, LOCK_UN);
+        fclose($lock);
+        @unlink("$dir/import.lock");
+    }
+}
+
+/** Whether a store of the previous version waits to be imported. */
+function contact_store_awaits_import(array $config, PDO $pdo): bool
+{
+    return is_file($config['MAIL_STORAGE_DIR'] . '/messages.jsonl') && contact_store_setting($pdo, 'jsonl_imported') === null;
 }
