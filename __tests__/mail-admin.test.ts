@@ -2,7 +2,7 @@
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import PostalMime from 'postal-mime';
-import { cleanupTemp, oldMessage, smtpDownConfig, startPhpServer, tempDir, testConfig, validMessage, writeJsonlStore, type PhpServer } from './helpers/php-server';
+import { cleanupTemp, oldMessage, smtpDown, startPhpServer, tempDir, testConfig, validMessage, writeJsonlStore, type PhpServer } from './helpers/php-server';
 import { hasPhpMailer, startSmtpSink } from './helpers/smtp-sink';
 
 jest.setTimeout(30_000);
@@ -12,7 +12,6 @@ const DAY = 24 * HOUR;
 
 let php: PhpServer;
 let storage: string;
-let smtpDown: Record<string, string>;
 
 const ids = async (...args: string[]) =>
   (await php.admin('list', ...args)).stdout
@@ -22,13 +21,12 @@ const ids = async (...args: string[]) =>
 
 beforeAll(async () => {
   php = await startPhpServer();
-  smtpDown = await smtpDownConfig();
 });
 beforeEach(() => {
   storage = php.fresh();
 });
 afterAll(async () => {
-  await php.stop();
+  await php?.stop();
   cleanupTemp();
 });
 

@@ -1,6 +1,5 @@
 import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -89,17 +88,6 @@ export function cleanupTemp(): void {
   for (const dir of temps.splice(0)) rmSync(dir, { recursive: true, force: true });
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? done(address.port) : fail(new Error('no port'))));
-    });
-  });
-}
-
 /** A process environment without any MAIL_ or SMTP_ variable of the machine running the tests. */
 export function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
@@ -121,10 +109,10 @@ type Options = {
 };
 
 /**
- * Starts PHP's built-in server on a free loopback port, serving a temporary docroot with a copy
- * of mail/ (no local config, store or vendor), like the uploaded out/ folder. display_errors is
- * on, so a leaking warning would show in a response. The server and its workers form one
- * process group, which stop() ends whole.
+ * Starts PHP's built-in server on a loopback port of the system's choosing, serving a temporary
+ * docroot with a copy of mail/ (no local config, store or vendor), like the uploaded out/
+ * folder. display_errors is on, so a leaking warning would show in a response. The server and
+ * its workers form one process group, which stop() ends whole, as does a failed start.
  */
 export async function startPhpServer(options: Options = {}): Promise<PhpServer> {
   const docroot = tempDir('npts-docroot-');
@@ -134,13 +122,12 @@ export async function startPhpServer(options: Options = {}): Promise<PhpServer> 
   writeFileSync(join(docroot, '404.html'), '<!doctype html><title>Not found</title>');
   writeFileSync(join(docroot, 'index.html'), '<!doctype html><title>Home</title>');
 
-  const port = await freePort();
   const settings = { display_errors: '1', display_startup_errors: '1', error_reporting: '-1', 'opcache.enable': '0', 'opcache.enable_cli': '0', sendmail_path: `sh ${fakeSendmail} ${captured}`, ...options.ini };
   const ini = Object.entries(settings).flatMap(([name, value]) => ['-d', `${name}=${value}`]);
   const phpEnv: Record<string, string> = options.iniScanDir ? { PHP_INI_SCAN_DIR: options.iniScanDir } : {};
   const env = cleanEnv({ ...phpEnv, ...options.env, PHP_CLI_SERVER_WORKERS: String(options.workers ?? 1) });
   let command = 'php';
-  let args = ['-S', `127.0.0.1:${port}`, '-t', docroot, ...ini];
+  let args = ['-S', '127.0.0.1:0', '-t', docroot, ...ini];
   if (options.router) args.push(join(repo, 'scripts', 'router.php'));
   if (options.tinyDisk) {
     // A mount namespace of its own (through a user namespace, so no root is needed): the tiny
@@ -150,11 +137,27 @@ export async function startPhpServer(options: Options = {}): Promise<PhpServer> 
   }
   const child: ChildProcess = spawn(command, args, { env, stdio: ['ignore', 'ignore', 'pipe'], detached: true });
   let log = '';
+  // What a test expects of the log, it expects of what came since the last configure().
+  let logFrom = 0;
   child.stderr!.on('data', (chunk: Buffer) => (log += chunk.toString()));
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
-  const origin = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    try {
+      // The whole group: the server's workers too, which outlive their parent otherwise.
+      process.kill(-child.pid!, 'SIGTERM');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+    }
+    if (child.exitCode === null && child.signalCode === null) await exited;
+  };
+  let origin: string;
+  try {
+    origin = await waitForServer(child, () => log);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
   const url = `${origin}/mail/send.php`;
-  await waitForServer(origin, child, () => log);
 
   const toReply = async (response: Response): Promise<Reply> => {
     const text = await response.text();
@@ -173,7 +176,8 @@ export async function startPhpServer(options: Options = {}): Promise<PhpServer> 
   const run = (command: string[], extra: Record<string, string> = {}): Promise<Run> => {
     const [file, ...fileArgs] = options.tinyDisk ? ['nsenter', `--target=${child.pid}`, '--user', '--mount', '--preserve-credentials', ...command] : command;
     return new Promise((done) => {
-      execFile(file, fileArgs, { env: cleanEnv({ ...phpEnv, ...extra }), encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+      const limits = { timeout: 60_000, killSignal: 'SIGKILL' as const, maxBuffer: 64 * 1024 * 1024 };
+      execFile(file, fileArgs, { env: cleanEnv({ ...phpEnv, ...extra }), encoding: 'utf8', ...limits }, (error, stdout, stderr) => {
         done({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
       });
     });
@@ -181,6 +185,7 @@ export async function startPhpServer(options: Options = {}): Promise<PhpServer> 
   const cli = (script: string, scriptArgs: string[] = [], extra: Record<string, string> = {}) => run(['php', ...ini, join(docroot, 'mail', script), ...scriptArgs], extra);
   const admin = (...adminArgs: string[]) => cli('admin.php', adminArgs);
   const configure = (config: Record<string, string>) => {
+    logFrom = log.length;
     const json = JSON.stringify(config).replace(/\\/g, '\\\\').replace(/'/g, "\\'");
     writeFileSync(join(docroot, 'mail', 'config.php'), `<?php return json_decode('${json}', true);\n`);
   };
@@ -221,30 +226,30 @@ export async function startPhpServer(options: Options = {}): Promise<PhpServer> 
         .map((name) => readFileSync(join(captured, name), 'utf8')),
     log: () => log,
     expectLog: async (pattern) => {
-      for (const deadline = Date.now() + 5000; !pattern.test(log) && Date.now() < deadline; ) await new Promise((wait) => setTimeout(wait, 20));
-      expect(log).toMatch(pattern);
+      const since = () => log.slice(logFrom);
+      for (const deadline = Date.now() + 5000; !pattern.test(since()) && Date.now() < deadline; ) await new Promise((wait) => setTimeout(wait, 20));
+      expect(since()).toMatch(pattern);
     },
-    stop: async () => {
-      if (child.exitCode === null && child.signalCode === null) {
-        // The whole group: the server's workers too, which outlive their parent otherwise.
-        process.kill(-child.pid!, 'SIGTERM');
-        await exited;
-      }
-    },
+    stop,
   };
 }
 
-async function waitForServer(origin: string, child: ChildProcess, log: () => string): Promise<void> {
-  for (let attempt = 0; attempt < 200; attempt++) {
+/** The server's origin, once it answers: PHP names the port it was given in its first log line. */
+async function waitForServer(child: ChildProcess, log: () => string): Promise<string> {
+  for (const deadline = Date.now() + 20_000; Date.now() < deadline; ) {
     if (child.exitCode !== null) throw new Error(`php -S exited with ${child.exitCode}: ${log()}`);
+    const origin = log().match(/Development Server \((http:\/\/127\.0\.0\.1:\d+)\) started/)?.[1];
     try {
-      await fetch(`${origin}/index.html`);
-      return;
+      if (origin) {
+        await fetch(`${origin}/index.html`);
+        return origin;
+      }
     } catch {
-      await new Promise((wait) => setTimeout(wait, 50));
+      // Not listening yet.
     }
+    await new Promise((wait) => setTimeout(wait, 50));
   }
-  throw new Error('php -S did not start');
+  throw new Error(`php -S did not start: ${log()}`);
 }
 
 type OldMessage = { id: string; time: Date; fields: Record<string, string>; delivered?: boolean; failures?: number };
@@ -269,10 +274,8 @@ export function writeJsonlStore(dir: string, entries: OldMessage[]): void {
   writeFileSync(join(dir, 'status.jsonl'), status.map((line) => `${line}\n`).join(''));
 }
 
-/** SMTP settings naming a loopback port where nothing listens: a mail server that is down. */
-export async function smtpDownConfig(): Promise<Record<string, string>> {
-  return { MAIL_TRANSPORT: 'smtp', SMTP_HOST: '127.0.0.1', SMTP_PORT: String(await freePort()), SMTP_SECURE: 'none' };
-}
+/** SMTP settings naming port 1 on loopback, where nothing listens: a mail server that is down. */
+export const smtpDown = { MAIL_TRANSPORT: 'smtp', SMTP_HOST: '127.0.0.1', SMTP_PORT: '1', SMTP_SECURE: 'none' };
 
 /** Runs SQL on the store in `dir` directly, for what no command shows or does: tests only. */
 export function sqlite<Row = Record<string, unknown>>(dir: string, query: string): Row[] {

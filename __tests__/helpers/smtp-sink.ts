@@ -1,17 +1,25 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { createServer, type Socket } from 'node:net';
+import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
-import { freePort } from './php-server';
 
 export type ReceivedMail = { from: string; to: string[]; raw: string; secure: boolean };
 
-/** A key and a self-signed certificate for the host name localhost, made with openssl in `dir`. */
+/** A key and a self-signed certificate for 127.0.0.1, made with openssl in `dir`. */
 export function makeCertificate(dir: string): { key: Buffer; cert: Buffer; file: string } {
   const [key, cert] = [join(dir, 'key.pem'), join(dir, 'cert.pem')];
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '2', '-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost'], { stdio: 'ignore' });
+  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '2', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: 'ignore' });
   return { key: readFileSync(key), cert: readFileSync(cert), file: cert };
+}
+
+/** Listens on a loopback port the system chooses, and returns it. */
+async function listen(server: Server): Promise<number> {
+  await new Promise<void>((done, fail) => {
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', done);
+  });
+  return (server.address() as AddressInfo).port;
 }
 
 /** PHPMailer as Debian packages it (apt-get install libphp-phpmailer); the SMTP tests need it. */
@@ -27,6 +35,9 @@ export async function startSmtpSink(tls?: { mode: 'starttls' | 'implicit'; key: 
     authOptional: true,
     ...(tls ? { key: tls.key, cert: tls.cert, secure: tls.mode === 'implicit' } : { disabledCommands: ['STARTTLS'] }),
     logger: false,
+    // No name lookup of each client (a slow resolver would delay the greeting), and no long wait at close.
+    disableReverseLookup: true,
+    closeTimeout: 100,
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -41,8 +52,9 @@ export async function startSmtpSink(tls?: { mode: 'starttls' | 'implicit'; key: 
       });
     },
   });
-  const port = await freePort();
-  await new Promise<void>((done) => server.listen(port, '127.0.0.1', done));
+  // A client that refuses the certificate ends its connection with an error: expected, not fatal.
+  server.on('error', () => undefined);
+  const port = await listen(server.server);
   return { port, received, stop: () => new Promise((done) => server.close(() => done())) };
 }
 
@@ -60,8 +72,7 @@ export async function startMuteServer(behave: (socket: Socket) => void = () => u
     socket.on('close', () => sockets.delete(socket));
     behave(socket);
   });
-  const port = await freePort();
-  await new Promise<void>((done) => server.listen(port, '127.0.0.1', done));
+  const port = await listen(server);
   return {
     port,
     connections: () => connections,

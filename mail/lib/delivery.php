@@ -46,8 +46,7 @@ function contact_purge(array $config, PDO $pdo, array $states, int $before): arr
     while ($states !== [] && ($batch = contact_store_old($pdo, $states, $before, $after)) !== []) {
         $after = array_key_last($batch);
         $files = contact_remove_outbox_files($config, array_values($batch));
-        contact_store_delete($pdo, $files['gone'], $states);
-        $result['deleted'] += count($files['gone']);
+        $result['deleted'] += count(contact_store_delete($pdo, $files['gone'], $states));
         $result['kept'] += $files['kept'];
     }
     return $result;
@@ -61,17 +60,29 @@ function contact_apply_retention(array $config, PDO $pdo): array
 }
 
 /**
- * Deletes every message from this address, each with its outbox file (the file first).
+ * Deletes every message from this address, each with its outbox file (the file first). One
+ * that a process is sending right now is kept: it would be sent, or filed, after its erasure.
  *
  * @return array{erased: list<array<string, mixed>>, files: list<string>, kept: array<string, string>} the messages deleted; the ids whose outbox file was deleted; id => why for those kept
  */
 function contact_erase(array $config, PDO $pdo, string $email): array
 {
-    $messages = contact_store_sender($pdo, $email);
-    $files = contact_remove_outbox_files($config, array_column($messages, 'id'));
-    contact_store_delete($pdo, $files['gone']);
-    $erased = array_values(array_filter($messages, static fn (array $message): bool => !isset($files['kept'][$message['id']])));
-    return ['erased' => $erased, 'files' => $files['removed'], 'kept' => $files['kept']];
+    $kept = [];
+    $idle = [];
+    foreach (contact_store_sender($pdo, $email) as $message) {
+        if ($message['state'] === 'sending' && (int) $message['lease_until'] > time()) {
+            $kept[$message['id']] = 'being sent right now: erase again in a few minutes';
+        } else {
+            $idle[] = $message;
+        }
+    }
+    $files = contact_remove_outbox_files($config, array_column($idle, 'id'));
+    $deleted = contact_store_delete($pdo, $files['gone']);
+    foreach (array_diff($files['gone'], $deleted) as $id) {
+        $kept[$id] = 'being sent right now: erase again in a few minutes';
+    }
+    $erased = array_values(array_filter($idle, static fn (array $message): bool => in_array($message['id'], $deleted, true)));
+    return ['erased' => $erased, 'files' => $files['removed'], 'kept' => $kept + $files['kept']];
 }
 
 /**

@@ -1,10 +1,10 @@
 <?php
 // PHPMailer's SMTP client with one deadline for a whole attempt. PHPMailer bounds each reply on
 // its own (Timelimit, 300 s by default) but not their sum; its reads restart their timeout with
-// every byte, and its TLS handshake waits as long as the connect timeout allows. So a server
-// that never speaks, trickles, or stalls after STARTTLS would hold the visitor for minutes.
-// Here every read, write and handshake waits only for what is left of the attempt's time.
-// Loaded by lib/transports.php once PHPMailer is.
+// every byte, and its TLS handshakes wait as long as the connect timeout allows. So a server
+// that never speaks, trickles, or stalls in a handshake would hold the visitor for minutes.
+// Here connecting, every read and write, and the TLS handshake (STARTTLS or from the first byte)
+// wait only for what is left of the attempt's time. Loaded by lib/transports.php once PHPMailer is.
 declare(strict_types=1);
 
 final class ContactDeadlineSmtp extends \PHPMailer\PHPMailer\SMTP
@@ -12,8 +12,26 @@ final class ContactDeadlineSmtp extends \PHPMailer\PHPMailer\SMTP
     /** Whether the deadline cut the attempt short (PHPMailer's own error then says only "could not connect"). */
     public bool $timedOut = false;
 
-    public function __construct(private float $deadline)
+    /** @param int $deadline hrtime(true) at which the attempt ends */
+    public function __construct(private int $deadline)
     {
+    }
+
+    /** Connects over TCP; for TLS from the first byte (ssl://), the handshake follows, bounded like the rest. */
+    protected function getSMTPConnection($host, $port = null, $timeout = 30, $options = [])
+    {
+        $wait = $this->wait();
+        if ($wait === null) {
+            return false;
+        }
+        $tls = preg_match('#^(ssl|tls)://#i', $host) === 1;
+        $connection = parent::getSMTPConnection(preg_replace('#^(ssl|tls)://#i', '', $host), $port, min($timeout, max(1, $wait[0])), $options);
+        if ($connection === false || !$tls || $this->handshake($connection)) {
+            return $connection;
+        }
+        fclose($connection);
+        $this->setError('TLS handshake failed');
+        return false;
     }
 
     /**
@@ -35,7 +53,8 @@ final class ContactDeadlineSmtp extends \PHPMailer\PHPMailer\SMTP
                 if (@stream_select($read, $none, $none, ...$wait) !== 1) {
                     continue;
                 }
-                $data .= (string) fread($this->smtp_conn, 8192);
+                // A reset connection warns; it ends the reply like the end of the stream.
+                $data .= (string) @fread($this->smtp_conn, 8192);
                 // Complete once its last line is: "250 OK" ends a reply, "250-…" is followed by more.
                 $lines = explode("\n", rtrim($data, "\r\n"));
                 $last = end($lines);
@@ -44,53 +63,64 @@ final class ContactDeadlineSmtp extends \PHPMailer\PHPMailer\SMTP
                 }
             }
         } finally {
-            stream_set_blocking($this->smtp_conn, true);
+            if (is_resource($this->smtp_conn)) {
+                stream_set_blocking($this->smtp_conn, true);
+            }
         }
         return $data;
     }
 
     public function client_send($data, $command = '')
     {
-        // A blocking write waits at most the stream's timeout: set it to what is left.
-        if (!is_resource($this->smtp_conn) || $this->wait() === null) {
+        $wait = $this->wait();
+        if (!is_resource($this->smtp_conn) || $wait === null) {
             return false;
         }
-        stream_set_timeout($this->smtp_conn, ...$this->wait());
+        // A blocking write waits at most the stream's timeout: what is left.
+        stream_set_timeout($this->smtp_conn, ...$wait);
         return @fwrite($this->smtp_conn, $data);
     }
 
-    /** STARTTLS, with the handshake run without blocking, so that it too ends at the deadline. */
     public function startTLS()
     {
-        if (!$this->sendCommand('STARTTLS', 'STARTTLS', 220)) {
-            return false;
-        }
+        return $this->sendCommand('STARTTLS', 'STARTTLS', 220) && $this->handshake($this->smtp_conn);
+    }
+
+    /** A TLS handshake run without blocking, so that it too ends at the deadline. */
+    private function handshake(mixed $connection): bool
+    {
         $method = STREAM_CRYPTO_METHOD_TLSv1_2_CLIENT | (defined('STREAM_CRYPTO_METHOD_TLSv1_3_CLIENT') ? STREAM_CRYPTO_METHOD_TLSv1_3_CLIENT : 0);
-        stream_set_blocking($this->smtp_conn, false);
+        stream_set_blocking($connection, false);
         try {
-            while (($wait = $this->wait()) !== null) {
-                $done = @stream_socket_enable_crypto($this->smtp_conn, true, $method);
+            while ($this->wait() !== null) {
+                $done = @stream_socket_enable_crypto($connection, true, $method);
                 if ($done !== 0) {
                     return $done === true;
                 }
-                $read = [$this->smtp_conn];
+                // Asked after the step above, which itself takes time (it loads the CA bundle).
+                $wait = $this->wait();
+                $read = [$connection];
                 $none = null;
-                @stream_select($read, $none, $none, ...$wait);
+                if ($wait !== null) {
+                    @stream_select($read, $none, $none, ...$wait);
+                }
             }
             return false;
         } finally {
-            stream_set_blocking($this->smtp_conn, true);
+            if (is_resource($connection)) {
+                stream_set_blocking($connection, true);
+            }
         }
     }
 
     /** @return ?array{0: int, 1: int} what is left of the attempt's time, as seconds and microseconds; null when none is */
     private function wait(): ?array
     {
-        $left = $this->deadline - microtime(true);
+        $left = intdiv($this->deadline - hrtime(true), 1000);
         if ($left <= 0) {
             $this->timedOut = true;
             return null;
         }
-        return [(int) $left, (int) (fmod($left, 1) * 1e6)];
+        return [intdiv($left, 1_000_000), $left % 1_000_000];
     }
 }

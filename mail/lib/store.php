@@ -77,7 +77,16 @@ function contact_store_open(array $config, bool $commandLine = false): ?PDO
         chgrp($file, filegroup($dir));
     }
     contact_store_migrate($pdo);
-    contact_store_upgrade($config, $pdo, $commandLine);
+    try {
+        contact_store_upgrade($config, $pdo, $commandLine);
+    } catch (Throwable $error) {
+        // A failed import must not turn visitors away: the new store works, the health check
+        // reports the old one as waiting, and cron or admin.php import it (and say why not).
+        if ($commandLine) {
+            throw $error;
+        }
+        error_log('contact store: importing the old store failed: ' . $error->getMessage());
+    }
     return $pdo;
 }
 
@@ -380,23 +389,37 @@ function contact_store_sender(PDO $pdo, string $email): array
 }
 
 /**
- * Deletes these messages in one transaction; with $states, only while they are still in one of
- * them (a dead message retried meanwhile is pending again, and stays).
+ * Deletes these messages in one transaction, except any a process is sending right now; with
+ * $states, only those still in one of them (a dead message retried meanwhile stays).
  *
  * @param list<string> $ids
  * @param ?list<string> $states
+ * @return list<string> the ids deleted
  */
-function contact_store_delete(PDO $pdo, array $ids, ?array $states = null): void
+function contact_store_delete(PDO $pdo, array $ids, ?array $states = null): array
 {
-    contact_store_transaction($pdo, static function (PDO $pdo) use ($ids, $states): void {
+    $deleted = contact_store_transaction($pdo, static function (PDO $pdo) use ($ids, $states): array {
         $marks = implode(', ', array_fill(0, count($states ?? []), '?'));
-        $delete = $pdo->prepare('DELETE FROM messages WHERE id = ?' . ($states === null ? '' : " AND state IN ($marks)"));
+        $delete = $pdo->prepare("DELETE FROM messages WHERE id = ? AND NOT (state = 'sending' AND lease_until > ?)"
+            . ($states === null ? '' : " AND state IN ($marks)"));
+        $deleted = [];
         foreach ($ids as $id) {
-            $delete->execute([$id, ...($states ?? [])]);
+            $delete->execute([$id, time(), ...($states ?? [])]);
+            if ($delete->rowCount() === 1) {
+                $deleted[] = $id;
+            }
         }
+        return $deleted;
     });
-    // Deleted pages leave the write-ahead log too, not only the database.
-    $pdo->query('PRAGMA wal_checkpoint(TRUNCATE)')->fetchAll();
+    // Deleted pages leave the write-ahead log too, when no other process is reading (else the
+    // log goes when the last connection closes): never wait for readers, or writers wait too.
+    $pdo->exec('PRAGMA busy_timeout = 0');
+    try {
+        $pdo->query('PRAGMA wal_checkpoint(TRUNCATE)')->fetchAll();
+    } finally {
+        $pdo->exec('PRAGMA busy_timeout = ' . CONTACT_BUSY_MS);
+    }
+    return $deleted;
 }
 
 /** Deletes the rate limit's counters whose window has ended. */
@@ -530,17 +553,16 @@ function contact_jsonl_records(string $file, callable $damaged): Generator
             if (trim($line) === '') {
                 continue;
             }
-            $record = json_decode($line, true);
             $tear = strrpos($line, '{"id":');
-            if (!is_array($record) && $tear > 0) {
-                $damaged(substr($line, 0, $tear));
-                $record = json_decode(substr($line, $tear), true);
-                $line = substr($line, $tear);
-            }
-            if (is_array($record) && isset($record['id']) && is_string($record['id'])) {
-                yield $record;
-            } else {
-                $damaged($line);
+            // Two records on one line: the first whole but for its newline, or torn.
+            $parts = is_array(json_decode($line, true)) || !$tear ? [$line] : [substr($line, 0, $tear), substr($line, $tear)];
+            foreach ($parts as $part) {
+                $record = json_decode($part, true);
+                if (is_array($record) && isset($record['id']) && is_string($record['id'])) {
+                    yield $record;
+                } else {
+                    $damaged($part);
+                }
             }
         }
     } finally {
@@ -563,6 +585,7 @@ function contact_store_upgrade(array $config, PDO $pdo, bool $commandLine): void
     if (!contact_store_awaits_import($config, $pdo) || (!$commandLine && filesize("$dir/messages.jsonl") > CONTACT_WEB_IMPORT_MAX_BYTES)) {
         return;
     }
+    // The lock file stays: removing it would let two processes lock two different files.
     $lock = fopen("$dir/import.lock", 'c');
     if (!flock($lock, LOCK_EX | LOCK_NB)) {
         fclose($lock);
@@ -574,9 +597,16 @@ function contact_store_upgrade(array $config, PDO $pdo, bool $commandLine): void
             return;
         }
         $kept = "$dir/messages-damaged.jsonl";
+        // Written aside and renamed at the end, so an import that is tried again writes no line twice.
+        file_put_contents("$kept.tmp", '');
         $counts = contact_store_import_jsonl($pdo, $dir, static function (string $line) use ($kept): void {
-            file_put_contents($kept, "$line\n", FILE_APPEND);
+            file_put_contents("$kept.tmp", "$line\n", FILE_APPEND);
         });
+        if ($counts['damaged'] > 0) {
+            rename("$kept.tmp", $kept);
+        } else {
+            unlink("$kept.tmp");
+        }
         $summary = 'on ' . gmdate('Y-m-d H:i') . ' UTC: ' . contact_import_summary($counts) . ($counts['damaged'] > 0 ? ', kept in messages-damaged.jsonl' : '');
         $pdo->prepare("INSERT OR REPLACE INTO settings (name, value) VALUES ('jsonl_imported', ?)")->execute([$summary]);
         error_log("contact store: imported $dir/messages.jsonl $summary");
@@ -589,7 +619,6 @@ function contact_store_upgrade(array $config, PDO $pdo, bool $commandLine): void
     } finally {
         flock($lock, LOCK_UN);
         fclose($lock);
-        @unlink("$dir/import.lock");
     }
 }
 

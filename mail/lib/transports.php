@@ -111,7 +111,7 @@ function contact_smtp_mailer(array $config): \PHPMailer\PHPMailer\PHPMailer
     \PHPMailer\PHPMailer\PHPMailer::$validator = 'php';
     $mailer = new \PHPMailer\PHPMailer\PHPMailer(true);
     $mailer->isSMTP();
-    $mailer->setSMTPInstance(new ContactDeadlineSmtp(microtime(true) + CONTACT_SMTP_DEADLINE));
+    $mailer->setSMTPInstance(new ContactDeadlineSmtp(hrtime(true) + CONTACT_SMTP_DEADLINE * 1_000_000_000));
     $mailer->Timeout = CONTACT_SMTP_CONNECT_TIMEOUT;
     $mailer->Host = $config['SMTP_HOST'];
     $mailer->Port = (int) $config['SMTP_PORT'];
