@@ -30,7 +30,7 @@ if (needsBuild()) {
 // which every build replaces.
 process.env.MAIL_STORAGE_DIR ??= resolve('mail/storage');
 console.log(`Serving out/ at http://localhost:${port}  (Ctrl+C stops)`);
-console.log(`Contact form messages land in ${process.env.MAIL_STORAGE_DIR} (outbox/*.eml unless MAIL_TRANSPORT is set)`);
+console.log(`Contact form messages land in ${process.env.MAIL_STORAGE_DIR}: php mail/admin.php list shows them (and, with nothing configured, outbox/*.eml holds each as a mail)`);
 const server = spawn('php', ['-S', `localhost:${port}`, '-t', 'out', 'scripts/router.php'], { stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill('SIGTERM'));
 server.on('exit', (code) => process.exit(code ?? 0));
