@@ -3,7 +3,7 @@
 // so the contact form's mail/send.php works as on the host.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { builtWithCurrentEnv } from './build-env.mjs';
 
 const port = Number(process.env.PORT ?? 3000);
@@ -26,9 +26,18 @@ if (needsBuild()) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-// Messages sent locally are kept in the working copy's mail/storage/ (git-ignored), not in out/,
-// which every build replaces.
-process.env.MAIL_STORAGE_DIR ??= resolve('mail/storage');
+// The endpoint under out/ (which every build replaces, and which never holds a config.php) uses
+// the working copy's configuration and store, so `php mail/admin.php` here sees what it does:
+// by default mail/storage/ (git-ignored).
+const effective = spawnSync('php', ['-r', 'require "mail/lib/config.php"; $config = contact_config_read(); echo json_encode(["file" => $config["file"], ...$config["values"]]);'], { encoding: 'utf8' });
+if (effective.status !== 0) {
+  console.error(`The contact endpoint's configuration cannot be read: ${effective.stderr || effective.stdout}`);
+  process.exit(1);
+}
+const mail = JSON.parse(effective.stdout);
+if (mail.file) process.env.MAIL_CONFIG = mail.file;
+process.env.MAIL_STORAGE_DIR = mail.MAIL_STORAGE_DIR;
+process.env.MAIL_OUTBOX_DIR = mail.MAIL_OUTBOX_DIR;
 console.log(`Serving out/ at http://localhost:${port}  (Ctrl+C stops)`);
 console.log(`Contact form messages land in ${process.env.MAIL_STORAGE_DIR}: php mail/admin.php list shows them (and, with nothing configured, outbox/*.eml holds each as a mail)`);
 const server = spawn('php', ['-S', `localhost:${port}`, '-t', 'out', 'scripts/router.php'], { stdio: 'inherit' });
