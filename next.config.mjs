@@ -14,6 +14,8 @@ const nextConfig = {
     },
   },
   reactStrictMode: true,
+  // Share images convert the site's font with subset-font, which loads its WebAssembly by path.
+  serverExternalPackages: ['subset-font'],
 };
 
 export default nextConfig;

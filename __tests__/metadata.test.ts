@@ -1,9 +1,7 @@
-import { site } from '@/lib/site';
-import { ogImageFor, ogImageName, pageMetadata, sharedOpenGraph } from '@/lib/metadata';
+import { homeShareImage, pageMetadata, sharedOpenGraph } from '@/lib/metadata';
 
 describe('pageMetadata', () => {
   const metadata = pageMetadata({ title: 'About NPTS', description: 'Who we are.', path: '/about' });
-  const aboutImage = { url: '/og/about.png', width: 1200, height: 630, alt: 'About NPTS' };
 
   it('sets the title, description and canonical path', () => {
     expect(metadata.title).toBe('About NPTS');
@@ -18,38 +16,21 @@ describe('pageMetadata', () => {
       description: 'Who we are.',
       url: '/about',
     });
+    expect(metadata.twitter).toMatchObject({ card: 'summary_large_image', title: 'About NPTS', description: 'Who we are.' });
   });
 
-  it('picks the share image named after the path when none is given', () => {
-    expect(metadata.openGraph?.images).toEqual([aboutImage]);
-    expect(metadata.twitter).toMatchObject({ card: 'summary_large_image', images: [aboutImage] });
-  });
-
-  it('uses an image passed in instead of the route’s own', () => {
-    const image = { url: '/og/special.png', width: 1200, height: 630, alt: 'Special' };
-    const withImage = pageMetadata({ title: 'A', description: 'B', path: '/about', image });
-    expect(withImage.openGraph?.images).toEqual([image]);
-    expect(withImage.twitter).toMatchObject({ images: [image] });
+  it('names no image, so the route’s own opengraph-image (drawn from this title) is the one shared', () => {
+    expect(metadata.openGraph).not.toHaveProperty('images');
+    expect(metadata.twitter).not.toHaveProperty('images');
   });
 });
 
 describe('pageMetadata for a page kept out of search results', () => {
-  it('asks search engines not to index it and shares the default image', () => {
+  it('asks search engines not to index it, and shows the home page’s card', () => {
     const metadata = pageMetadata({ title: 'Message sent', description: 'Sent.', path: '/contact/sent', noIndex: true });
     expect(metadata.robots).toEqual({ index: false });
-    expect(metadata.openGraph?.images).toEqual([site.ogImage]);
+    expect(metadata.openGraph).toMatchObject({ images: [homeShareImage] });
+    expect(metadata.twitter).toMatchObject({ images: [homeShareImage] });
     expect(pageMetadata({ title: 'A', description: 'B', path: '/about' }).robots).toBeUndefined();
-  });
-});
-
-describe('ogImageName', () => {
-  it('names the home page’s image home and every other after its path', () => {
-    expect(ogImageName('/')).toBe('home');
-    expect(ogImageName('/coms')).toBe('coms');
-    expect(ogImageName('/a/b')).toBe('a-b');
-  });
-
-  it('builds a 1200×630 image described by the page title', () => {
-    expect(ogImageFor('/rest', 'REST')).toEqual({ url: '/og/rest.png', width: 1200, height: 630, alt: 'REST' });
   });
 });

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { render, screen } from '@testing-library/react';
 import type { Metadata } from 'next';
@@ -7,19 +7,6 @@ import { metadata as notFoundMetadata } from '@/app/not-found';
 import { routes, site } from '@/lib/site';
 
 jest.mock('next/navigation', () => ({ usePathname: () => '/' }));
-
-type ShareImage = { url: string; width: number; height: number; alt: string };
-
-/** The width and height a PNG file declares in its IHDR chunk, after checking its signature. */
-function pngSize(publicUrl: string): { width: number; height: number } {
-  const file = readFileSync(join(process.cwd(), 'public', publicUrl));
-  expect(file.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
-  return { width: file.readUInt32BE(16), height: file.readUInt32BE(20) };
-}
-
-function imagesOf(card: Metadata['openGraph'] | Metadata['twitter']): ShareImage[] {
-  return (card as { images: ShareImage[] }).images;
-}
 
 type PageModule = { default: () => React.ReactElement; generateMetadata: () => Metadata };
 
@@ -53,23 +40,15 @@ describe('routes', () => {
     expect(metadata.filter((page) => page.title === site.title).map((page) => page.path)).toEqual(['/']);
   });
 
-  it.each(metadata)('$path shares its own 1200×630 PNG from public/og on Open Graph and Twitter', ({ path, title, openGraph, twitter }) => {
-    const [image] = imagesOf(openGraph);
-    expect(image.url).toBe(`/og/${path === '/' ? 'home' : path.slice(1)}.png`);
-    expect(image.alt).toBe(title);
-    expect(imagesOf(twitter)).toEqual([image]);
-    expect(pngSize(image.url)).toEqual({ width: 1200, height: 630 });
+  it.each(metadata)('$path has its own share image, drawn from its metadata, which names no other', ({ path, openGraph, twitter }) => {
+    const folder = join(process.cwd(), 'app', path === '/' ? '' : path);
+    expect(existsSync(join(folder, 'opengraph-image.tsx'))).toBe(true);
+    expect(openGraph).not.toHaveProperty('images');
+    expect(twitter).not.toHaveProperty('images');
   });
 
-  it('gives every route a different share image', () => {
-    expect(new Set(metadata.map((page) => imagesOf(page.openGraph)[0].url)).size).toBe(routes.length);
-  });
-
-  it('falls back to the default share image in the root layout and on the not-found page', () => {
-    expect(imagesOf(rootMetadata.openGraph)).toEqual([site.ogImage]);
-    expect(imagesOf(rootMetadata.twitter)).toEqual([site.ogImage]);
+  it('lets the root layout and the not-found page fall back to the home page’s share image', () => {
+    expect(rootMetadata.openGraph).not.toHaveProperty('images');
     expect(notFoundMetadata.openGraph).toBeUndefined();
-    expect(pngSize(site.ogImage.url)).toEqual({ width: 1200, height: 630 });
-    expect(pngSize(site.logo.url)).toEqual({ width: site.logo.width, height: site.logo.height });
   });
 });

@@ -31,8 +31,8 @@ export const metadata: Metadata = {
   description: site.description,
   applicationName: site.name,
   icons: { icon: '/logo.svg', apple: site.logo.url },
-  openGraph: { ...sharedOpenGraph, title: site.title, description: site.description, url: '/', images: [site.ogImage] },
-  twitter: { card: 'summary_large_image', title: site.title, description: site.description, images: [site.ogImage] },
+  openGraph: { ...sharedOpenGraph, title: site.title, description: site.description, url: '/' },
+  twitter: { card: 'summary_large_image', title: site.title, description: site.description },
 };
 
 export const viewport: Viewport = {

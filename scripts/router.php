@@ -35,6 +35,12 @@ if ($path !== '/' && str_ends_with($path, '/')) {
 if ($path === '/') {
     $path = '/index';
 }
+// Share images are written without an extension (/about/opengraph-image): they are PNGs.
+if (str_ends_with($path, '/opengraph-image') && is_file("$root$path")) {
+    header('Content-Type: image/png');
+    readfile("$root$path");
+    return true;
+}
 if (is_file("$root$path")) {
     // The built-in server serves static files itself and runs mail/send.php and mail/health.php.
     return false;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { routes, site } from '@/lib/site';
@@ -117,29 +118,33 @@ test.describe('Search and sharing', () => {
     expect(listed.sort()).toEqual([...routes].sort());
   });
 
-  for (const path of routes) {
-    test(`${path} shares an og:image and twitter:image that answer 200 as image/png`, async ({ page, request, baseURL }) => {
+  test('every route shares its own 1200×630 PNG on Open Graph and Twitter, drawn at build time', async ({ page, request, baseURL }) => {
+    const images = new Map<string, string>();
+    for (const path of routes) {
       await page.goto(path);
       const og = await page.locator('meta[property="og:image"]').getAttribute('content');
-      const twitter = await page.locator('meta[name="twitter:image"]').getAttribute('content');
-      expect(og).toBe(twitter);
+      expect(await page.locator('meta[name="twitter:image"]').getAttribute('content'), path).toBe(og);
       const url = new URL(og!);
-      expect(url.origin).toBe(site.url);
-      expect(url.pathname).toMatch(/^\/og\/[a-z-]+\.png$/);
-      await expect(page.locator('meta[property="og:image:width"]')).toHaveAttribute('content', '1200');
-      await expect(page.locator('meta[property="og:image:height"]')).toHaveAttribute('content', '630');
-      const image = await request.get(new URL(url.pathname, baseURL).href);
-      expect(image.status()).toBe(200);
-      expect(image.headers()['content-type']).toBe('image/png');
-      expect((await image.body()).subarray(1, 4).toString()).toBe('PNG');
-    });
-  }
+      expect(url.origin, path).toBe(site.url);
+      expect(url.pathname, path).toBe(`${path === '/' ? '' : path}/opengraph-image`);
+      await expect(page.locator('meta[property="og:image:type"]'), path).toHaveAttribute('content', 'image/png');
+      await expect(page.locator('meta[property="og:image:width"]'), path).toHaveAttribute('content', '1200');
+      await expect(page.locator('meta[property="og:image:height"]'), path).toHaveAttribute('content', '630');
+      const image = await request.get(new URL(url.pathname + url.search, baseURL).href);
+      expect(image.status(), path).toBe(200);
+      expect(image.headers()['content-type'], path).toBe('image/png');
+      expect(pngSize(await image.body()), path).toEqual({ width: 1200, height: 630 });
+      images.set(createHash('sha256').update(await image.body()).digest('hex'), path);
+    }
+    expect(images.size).toBe(routes.length);
+  });
 
-  test('the not-found page falls back to the default share image', async ({ page, request }) => {
-    await page.goto('/nope');
-    const og = await page.locator('meta[property="og:image"]').getAttribute('content');
-    expect(new URL(og!).pathname).toBe(site.ogImage.url);
-    expect((await request.get(site.ogImage.url)).headers()['content-type']).toBe('image/png');
+  test('the not-found page and the contact form’s result pages share the home page’s image, not a missing one', async ({ page }) => {
+    for (const [path, image] of [['/nope', '/opengraph-image'], ['/contact/sent', '/opengraph-image']]) {
+      await page.goto(path);
+      const og = await page.locator('meta[property="og:image"]').getAttribute('content');
+      expect(new URL(og!).pathname, path).toBe(image);
+    }
   });
 
   test('every page carries Organization JSON-LD whose logo is served', async ({ page, request }) => {
@@ -150,6 +155,7 @@ test.describe('Search and sharing', () => {
     const logo = await request.get(new URL(data.logo).pathname);
     expect(logo.status()).toBe(200);
     expect(logo.headers()['content-type']).toBe('image/png');
+    expect(pngSize(await logo.body())).toEqual({ width: site.logo.width, height: site.logo.height });
   });
 });
 
@@ -206,3 +212,9 @@ test.describe('Accessibility (axe-core)', () => {
     }
   }
 });
+
+/** The width and height a PNG declares in its IHDR chunk, after checking its signature. */
+function pngSize(png: Buffer): { width: number; height: number } {
+  expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+  return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
+}
