@@ -1,7 +1,16 @@
 /**
- * Site-wide facts, in one place. Values marked EDITOR are placeholders the specification leaves
- * open: replace them here and nowhere else.
+ * Site-wide facts, in one place. Values the specification leaves open are wrapped in
+ * placeholder(…): replace the whole call with the real value, here and nowhere else.
  */
+
+/**
+ * EDITOR: a value still to be set. Each build lists the ones left, and the release gate
+ * (`npm run check -- --release`) fails while any is; a value a build can take from an
+ * environment variable counts as set when that variable is.
+ */
+function placeholder<const T>(what: string, value: T): T {
+  return value;
+}
 
 export type NavLink = { label: string; href: string };
 export type NavGroup = { label: string; id: string; children: readonly NavLink[] };
@@ -12,35 +21,34 @@ export const site = {
   /** Default document title; `/` (and any path without its own title) keeps it exactly. */
   title: 'NPTS - Professional IT Solutions',
   description:
-    'Remote-first IT partner for shipping, offshore and business customers: satellite and 4/5G links, onboard networks, 24/7 vessel and rig IT, custom software, REST APIs and AI automation.',
-  /** EDITOR: the live domain. A build can override it with NEXT_PUBLIC_SITE_URL. */
-  url: (process.env.NEXT_PUBLIC_SITE_URL ?? 'https://www.npts.eu').replace(/\/$/, ''),
+    'Remote-first IT for shipping, offshore and business: satellite and 4/5G links, onboard networks, 24/7 vessel and rig IT, custom software, REST APIs and AI.',
+  /** The live domain. A build can set it with NEXT_PUBLIC_SITE_URL instead. */
+  url: (process.env.NEXT_PUBLIC_SITE_URL ?? placeholder('the live domain', 'https://www.npts.eu')).replace(/\/$/, ''),
   locale: 'en_GB',
-  /** EDITOR: the company phone number, as shown and as dialled. */
-  phone: { display: '+359 000 000 000', tel: '+359000000000' },
+  /** The company phone number, as shown and as dialled. */
+  phone: placeholder('the phone number', { display: '+359 000 000 000', tel: '+359000000000' }),
   location: 'Europe, South East Asia',
   areaServed: ['Europe', 'South East Asia'],
   registeredIn: 'Bulgaria',
   /** ISO 3166-1 code of the country of registration, for structured data. */
   registeredInCode: 'BG',
-  /** The square logo search engines show next to the company; written by scripts/make-og-images.mjs. */
+  /** The square logo search engines show next to the company: drawn from public/logo.svg at build time (app/logo.png/route.tsx). */
   logo: { url: '/logo.png', width: 512, height: 512 },
   copyrightYear: 2024,
-  ogImage: { url: '/og/default.png', width: 1200, height: 630, alt: 'NPTS - Professional IT Solutions' },
   contactEndpoint: '/mail/send.php',
-  /** EDITOR: the Google Tag Manager container (GTM-XXXXXXX). A build can set NEXT_PUBLIC_GTM_ID instead. */
-  gtmId: process.env.NEXT_PUBLIC_GTM_ID ?? '',
-  /** EDITOR: the company's profiles. */
+  /** The Google Tag Manager container (GTM-XXXXXXX). A build can set it with NEXT_PUBLIC_GTM_ID instead. */
+  gtmId: process.env.NEXT_PUBLIC_GTM_ID ?? placeholder('the Google Tag Manager container id', ''),
+  /** The company's profiles. */
   social: [
-    { network: 'linkedin', label: 'NPTS on LinkedIn', href: 'https://www.linkedin.com/company/npts' },
-    { network: 'x', label: 'NPTS on X', href: 'https://x.com/npts' },
-    { network: 'facebook', label: 'NPTS on Facebook', href: 'https://www.facebook.com/npts' },
-    { network: 'instagram', label: 'NPTS on Instagram', href: 'https://www.instagram.com/npts' },
+    { network: 'linkedin', label: 'NPTS on LinkedIn', href: placeholder('the LinkedIn profile', 'https://www.linkedin.com/company/npts') },
+    { network: 'x', label: 'NPTS on X', href: placeholder('the X profile', 'https://x.com/npts') },
+    { network: 'facebook', label: 'NPTS on Facebook', href: placeholder('the Facebook profile', 'https://www.facebook.com/npts') },
+    { network: 'instagram', label: 'NPTS on Instagram', href: placeholder('the Instagram profile', 'https://www.instagram.com/npts') },
   ],
   /** EDITOR: who the /rest testimonial is from. By role only: we never invent a person. */
   testimonialAttribution: 'CEO of a client company',
-  /** EDITOR: the partner shown in the footer, its site and its logo in public/. */
-  partner: { name: 'Partner company', href: 'https://example.com/', logo: '/partner-logo.svg', logoWidth: 160, logoHeight: 40 },
+  /** The partner shown in the footer: its name, its site and its logo in public/. */
+  partner: placeholder('the partner (name, site, logo)', { name: 'Partner company', href: 'https://example.com/', logo: '/partner-logo.svg', logoWidth: 160, logoHeight: 40 }),
 } as const;
 
 export type SocialNetwork = (typeof site.social)[number]['network'];
@@ -74,7 +82,11 @@ export const footerLinks = [
   { label: 'Contact', href: '/contact' },
 ] as const satisfies readonly NavLink[];
 
-/** Every page of the site, in the order the sitemap lists them. */
+/**
+ * Every page of the site, in the order the sitemap lists them. A new page goes here, and in the
+ * navigation, the footer or a card on /services (README, "Add a page"); `npm run check` says
+ * which step is missing.
+ */
 export const routes = [
   '/',
   '/about',
@@ -90,6 +102,9 @@ export const routes = [
   '/contact',
   '/privacy',
 ] as const;
+
+/** Pages that exist but are neither listed nor linked: the contact form's answers without JavaScript. */
+export const unlistedRoutes = ['/contact/sent', '/contact/invalid', '/contact/failed'] as const;
 
 export function isNavGroup(item: NavItem): item is NavGroup {
   return 'children' in item;

@@ -2,6 +2,7 @@
 import { cpSync, existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { recordBuildEnv } from './build-env.mjs';
+import { mailPlaceholders, placeholders } from './check-content.mjs';
 import { contentSecurityPolicy } from './csp.mjs';
 
 const out = 'out';
@@ -37,6 +38,14 @@ if (problems.length > 0) {
 }
 recordBuildEnv();
 console.log(`postbuild: ${relative('.', out)}/ is ready to upload (export, mail/, .htaccess)`);
+
+// What the editor or operator still has to set: a reminder on every build, a failure for the
+// release gate (npm run check -- --release).
+const unset = [...placeholders('.').filter((placeholder) => !placeholder.set), ...mailPlaceholders('.')];
+if (unset.length > 0) {
+  console.warn(`postbuild: ${unset.length} placeholders are still to be set before release (npm run check -- --release fails until they are):`);
+  for (const { file, line, message } of unset) console.warn(`  ${file}:${line}: ${message}`);
+}
 
 function walk(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>

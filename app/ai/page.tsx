@@ -10,7 +10,7 @@ export function generateMetadata(): Metadata {
   return pageMetadata({
     title: 'AI Automation: Local Document Hub and AI Agents | NPTS',
     description:
-      'Put AI to work on your own terms: a local AI document hub with natural-language search and automatic summaries, and AI agents for customer support and workflows.',
+      'Put AI to work on your terms: a local AI document hub with natural-language search and automatic summaries, and AI agents for customer support and workflows.',
     path: '/ai',
   });
 }

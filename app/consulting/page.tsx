@@ -10,7 +10,7 @@ export function generateMetadata(): Metadata {
   return pageMetadata({
     title: 'IT Consulting: Support, Architecture and Security | NPTS',
     description:
-      'IT consulting with over 50 years of combined experience: remote and on-site support, preventive maintenance, network and system architecture, security and change management.',
+      'IT consulting from over 50 years of combined experience: remote and on-site support, preventive maintenance, architecture, security and change management.',
     path: '/consulting',
   });
 }

@@ -7,7 +7,7 @@ import { site } from '@/lib/site';
 
 // Where the form lands when, without JavaScript, the message could not be accepted.
 export function generateMetadata(): Metadata {
-  return pageMetadata({ title: 'Message could not be sent | NPTS', description: 'Your message could not be sent right now.', path: '/contact/failed', noIndex: true });
+  return pageMetadata({ title: 'Message could not be sent | NPTS', description: 'Your message could not be sent right now. Please try again in a few minutes, or call us instead.', path: '/contact/failed', noIndex: true });
 }
 
 export default function MessageFailedPage() {

@@ -6,7 +6,7 @@ import { pageMetadata } from '@/lib/metadata';
 
 // Where the form lands after sending without JavaScript.
 export function generateMetadata(): Metadata {
-  return pageMetadata({ title: 'Message sent | NPTS', description: 'Your message to NPTS has been sent.', path: '/contact/sent', noIndex: true });
+  return pageMetadata({ title: 'Message sent | NPTS', description: 'Your message to NPTS has been sent. We will get back to you soon, usually within one business day.', path: '/contact/sent', noIndex: true });
 }
 
 export default function MessageSentPage() {

@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cleanupTemp, oldMessage, smtpDown, sqlite, startPhpServer, tempDir, validMessage, writeJsonlStore, type PhpServer } from './helpers/php-server';
+import { cleanupTemp, oldMessage, smtpDown, sqlite, startPhpServer, tempDir, validMessage, writeJsonlStore, type PhpServer } from '../helpers/php-server';
 
 jest.setTimeout(30_000);
 

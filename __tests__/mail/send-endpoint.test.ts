@@ -5,9 +5,9 @@ import { once } from 'node:events';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import PostalMime from 'postal-mime';
-import cases from './fixtures/contact-cases.json';
-import { cleanupTemp, oldMessage, smtpDown, sqlite, startPhpServer, tempDir, testConfig, validMessage, writeJsonlStore, type PhpServer, type Reply } from './helpers/php-server';
-import { hasPhpMailer, makeCertificate, startMuteServer, startSmtpSink } from './helpers/smtp-sink';
+import cases from '../fixtures/contact-cases.json';
+import { cleanupTemp, oldMessage, smtpDown, sqlite, startPhpServer, tempDir, testConfig, validMessage, writeJsonlStore, type PhpServer, type Reply } from '../helpers/php-server';
+import { hasPhpMailer, makeCertificate, startMuteServer, startSmtpSink } from '../helpers/smtp-sink';
 
 jest.setTimeout(30_000);
 

@@ -2,8 +2,8 @@
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import PostalMime from 'postal-mime';
-import { cleanupTemp, oldMessage, smtpDown, startPhpServer, tempDir, testConfig, validMessage, writeJsonlStore, type PhpServer } from './helpers/php-server';
-import { hasPhpMailer, startSmtpSink } from './helpers/smtp-sink';
+import { cleanupTemp, oldMessage, smtpDown, startPhpServer, tempDir, testConfig, validMessage, writeJsonlStore, type PhpServer } from '../helpers/php-server';
+import { hasPhpMailer, startSmtpSink } from '../helpers/smtp-sink';
 
 jest.setTimeout(30_000);
 

@@ -1,0 +1,174 @@
+/** @jest-environment node */
+import { execFile } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+type Problem = { file: string; line: number; message: string };
+
+jest.setTimeout(30_000);
+
+const repo = resolve(__dirname, '..');
+const roots: string[] = [];
+
+/** A copy of what the check reads, to edit as an editor would. */
+function copyOfSite(): string {
+  const root = mkdtempSync(join(tmpdir(), 'npts-content-'));
+  roots.push(root);
+  const skip = ['mail/storage', 'mail/config.php', 'mail/vendor'].map((path) => join(repo, path));
+  for (const dir of ['app', 'components', 'lib', 'public', 'mail']) {
+    cpSync(join(repo, dir), join(root, dir), { recursive: true, filter: (source) => !skip.some((path) => source.startsWith(path)) });
+  }
+  cpSync(join(repo, 'cspell.json'), join(root, 'cspell.json'));
+  return root;
+}
+
+function edit(root: string, file: string, from: string | RegExp, to: string): void {
+  const text = readFileSync(join(root, file), 'utf8');
+  const edited = text.replace(from, to);
+  expect(edited).not.toBe(text);
+  writeFileSync(join(root, file), edited);
+}
+
+/** A new page made as the README's recipe says, from /proto's; `steps` are the steps taken. */
+function addSecurityPage(root: string, steps: { routeList?: boolean; services?: boolean; shareImage?: boolean }): void {
+  cpSync(join(root, 'app/proto'), join(root, 'app/security'), { recursive: true });
+  if (!steps.shareImage) rmSync(join(root, 'app/security/opengraph-image.tsx'));
+  edit(root, 'app/security/page.tsx', /title: '[^']*'/, "title: 'IT Security for Vessels and Offices | NPTS'");
+  edit(root, 'app/security/page.tsx', /description:\s*'[^']*'/, "description: 'Security management for vessels, rigs and offices: firewalls, VPNs, patching and monitoring, planned and run by the NPTS team.'");
+  edit(root, 'app/security/page.tsx', "path: '/proto'", "path: '/security'");
+  if (steps.routeList) edit(root, 'lib/site.ts', "  '/privacy',\n] as const;", "  '/privacy',\n  '/security',\n] as const;");
+  if (steps.services) edit(root, 'app/services/page.tsx', '<FeatureCard title="Communication" href="/coms">', '<FeatureCard title="Security" href="/security">\n            <p>Security for vessels and offices.</p>\n          </FeatureCard>\n          <FeatureCard title="Communication" href="/coms">');
+}
+
+const cleanEnv = (extra: Record<string, string> = {}) => {
+  const env = { ...process.env };
+  for (const name of Object.keys(env)) if (/^(MAIL|SMTP)_|^NEXT_PUBLIC_/.test(name)) delete env[name];
+  return { ...env, ...extra };
+};
+
+/** Runs `node scripts/check-content.mjs` as npm run check does, once for several trees; their problems by root. */
+function runCheck(trees: string[], { release = false, env = cleanEnv() } = {}): Promise<Record<string, Problem[]>> {
+  const args = [join(repo, 'scripts/check-content.mjs'), '--json', ...(release ? ['--release'] : []), ...trees.flatMap((root) => ['--root', root])];
+  return new Promise((done, fail) => {
+    execFile(process.execPath, args, { env, encoding: 'utf8', timeout: 60_000 }, (error, stdout, stderr) => (error ? fail(new Error(`${error.message}\n${stderr}`)) : done(JSON.parse(stdout))));
+  });
+}
+
+// Each case is a copy of the site with one editor's change; the command checks them all at once.
+const cases: Record<string, string> = {};
+let found: Record<string, Problem[]>;
+let releaseProblems: { asItIs: Problem[]; configured: Problem[] };
+const problemsOf = (name: string) => found[cases[name]];
+
+beforeAll(async () => {
+  cases.asItIs = repo;
+
+  cases.misspelt = copyOfSite();
+  edit(cases.misspelt, 'app/coms/page.tsx', 'Always-on satellite links for open water', 'Always-on satelite links for open water');
+
+  cases.brokenLink = copyOfSite();
+  edit(cases.brokenLink, 'app/consulting/page.tsx', '<p>Help when you need it, from our remote team or on site.</p>', '<p>Help when you need it. <a href="/pricing">See our prices</a>.</p>');
+
+  cases.longDescription = copyOfSite();
+  edit(cases.longDescription, 'app/software/page.tsx', /description:\s*'[^']*'/, `description: '${longDescription}'`);
+
+  cases.newPage = copyOfSite();
+  addSecurityPage(cases.newPage, {});
+  cases.listedPage = copyOfSite();
+  addSecurityPage(cases.listedPage, { routeList: true });
+  cases.finishedPage = copyOfSite();
+  addSecurityPage(cases.finishedPage, { routeList: true, services: true, shareImage: true });
+
+  cases.sameTitle = copyOfSite();
+  edit(cases.sameTitle, 'app/rest/page.tsx', /title: '[^']*'/, `title: '${/title: '([^']*)'/.exec(readFileSync(join(repo, 'app/proto/page.tsx'), 'utf8'))![1]}'`);
+  edit(cases.sameTitle, 'app/privacy/page.tsx', /export function generateMetadata\(\): Metadata \{[\s\S]*?\n\}\n/, '');
+
+  // The release check of the site as it is, and of a copy where every value is set: in
+  // lib/site.ts, by the build's environment, and in the mail configuration.
+  const configured = copyOfSite();
+  const site = readFileSync(join(configured, 'lib/site.ts'), 'utf8');
+  writeFileSync(join(configured, 'lib/site.ts'), site.replace(/placeholder\('(?!the live domain|the Google Tag Manager)[^']*', ([^)]*\}|'[^']*')\)/g, '$1'));
+  const mailConfig = join(configured, 'production-mail.php');
+  writeFileSync(mailConfig, "<?php return ['MAIL_TO' => 'sales@npts.test', 'MAIL_FROM' => 'website@npts.test'];\n");
+  const env = cleanEnv({ NEXT_PUBLIC_SITE_URL: 'https://www.npts.test', NEXT_PUBLIC_GTM_ID: 'GTM-TEST123', MAIL_CONFIG: mailConfig });
+
+  const [checked, release, releaseConfigured] = await Promise.all([
+    runCheck(Object.values(cases)),
+    runCheck([repo], { release: true }),
+    runCheck([configured], { release: true, env }),
+  ]);
+  found = checked;
+  releaseProblems = { asItIs: release[repo], configured: releaseConfigured[configured] };
+});
+afterAll(() => {
+  for (const root of roots) rmSync(root, { recursive: true, force: true });
+});
+
+const longDescription = 'We design, build and deliver custom software for web, desktop and mobile. '.repeat(4).trim();
+
+describe('check-content', () => {
+  it('finds nothing wrong with the site as it is', () => {
+    expect(problemsOf('asItIs')).toEqual([]);
+  });
+
+  it('names a misspelt word in a paragraph, with its file and line', () => {
+    const line = readFileSync(join(cases.misspelt, 'app/coms/page.tsx'), 'utf8').split('\n').findIndex((text) => text.includes('satelite')) + 1;
+    expect(problemsOf('misspelt')).toEqual([
+      { file: 'app/coms/page.tsx', line, message: expect.stringMatching(/^“satelite” is not a British English word \(did you mean satellite.*\); if it is a name or a term, add it to the words in cspell\.json$/) },
+    ]);
+  });
+
+  it('names a plain <a> that leads to no page', () => {
+    expect(problemsOf('brokenLink')).toEqual([
+      { file: 'app/consulting/page.tsx', line: expect.any(Number), message: 'the link to /pricing leads nowhere: /pricing is no page in the route list (lib/site.ts) and no file in public/' },
+    ]);
+  });
+
+  it('names a description too long for a search result', () => {
+    expect(problemsOf('longDescription')).toEqual([
+      { file: 'app/software/page.tsx', line: expect.any(Number), message: `the description of /software has ${longDescription.length} characters: search results show 50–160` },
+    ]);
+  });
+
+  it('names each step of "Add a page" that is missing, and passes once all are done', () => {
+    expect(problemsOf('newPage')).toEqual([
+      { file: 'app/security/page.tsx', line: 1, message: "/security is not in the route list: add '/security' to routes in lib/site.ts (README, \"Add a page\")" },
+    ]);
+
+    expect(problemsOf('listedPage')).toEqual([
+      { file: 'app/security/page.tsx', line: 1, message: "/security has no share image: copy opengraph-image.tsx from another page's folder into app/security/ (it draws the card from this page's title)" },
+      { file: 'lib/site.ts', line: expect.any(Number), message: '/security is linked from nowhere: add it to the navigation (mainNav) or the footer (footerLinks) in lib/site.ts, or a card on /services (app/services/page.tsx)' },
+    ]);
+
+    expect(problemsOf('finishedPage')).toEqual([]);
+  });
+
+  it('names a page whose title is another page’s, or whose metadata is missing', () => {
+    expect(problemsOf('sameTitle').map((problem) => `${problem.file}: ${problem.message}`)).toEqual([
+      "app/privacy/page.tsx: /privacy has no title and description of its own: add generateMetadata() returning pageMetadata({ title, description, path: '/privacy' }) (README, \"Add a page\")",
+      expect.stringMatching(/^app\/rest\/page\.tsx: the title of \/rest is the same as \/proto's: every page needs its own$/),
+    ]);
+  });
+
+  describe('with --release', () => {
+    it('names every placeholder left, and the file to set it in', () => {
+      expect(releaseProblems.asItIs.map((problem) => `${problem.file}: ${problem.message.split(' is ')[0]}`)).toEqual([
+        'lib/site.ts: the live domain',
+        'lib/site.ts: the phone number',
+        'lib/site.ts: the Google Tag Manager container id',
+        'lib/site.ts: the LinkedIn profile',
+        'lib/site.ts: the X profile',
+        'lib/site.ts: the Facebook profile',
+        'lib/site.ts: the Instagram profile',
+        'lib/site.ts: the partner (name, site, logo)',
+        'mail/config.php: MAIL_TO',
+        'mail/config.php: MAIL_FROM',
+      ]);
+    });
+
+    it('passes once every value is set: in lib/site.ts, by the build’s environment, and in the mail configuration', () => {
+      expect(releaseProblems.configured).toEqual([]);
+    });
+  });
+});

@@ -1,0 +1,399 @@
+// The content part of `npm run check`: what an edited or added page must get right, each problem
+// named by file and line. It reads the source (TypeScript's parser), so it runs in seconds and on
+// any copy of the tree:
+//   node scripts/check-content.mjs [--release] [--root DIR …] [--json]
+// - spelling of the visible copy: British English, plus the words in cspell.json;
+// - every internal link (next/link, <a>, the navigation's data) leads to a page or a file in public/;
+// - every page's title has 10–60 characters and its description 50–160, none used twice;
+// - every app/**/page.tsx is in the route list in lib/site.ts and the other way round, and every
+//   listed page is linked from the navigation, the footer or /services and has its share image;
+// - with --release, no placeholder is left: lib/site.ts's placeholder(…) calls and the mail addresses.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join, relative, sep } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { spellCheckDocument } from 'cspell-lib';
+import ts from 'typescript';
+
+const require = createRequire(import.meta.url);
+
+/** Attributes and properties that hold code, not copy: neither spelled nor, but for href, read. */
+const TECHNICAL = new Set([
+  'className', 'href', 'src', 'srcSet', 'sizes', 'id', 'key', 'type', 'rel', 'target', 'role', 'htmlFor', 'name',
+  'autoComplete', 'inputMode', 'enterKeyHint', 'method', 'action', 'encType', 'as', 'variant', 'tone', 'align',
+  'illustration', 'loading', 'decoding', 'fetchPriority', 'lang', 'dir', 'pattern', 'style', 'viewBox', 'd', 'fill',
+  'stroke', 'xmlns', 'path', 'icon', 'slug', 'network', 'logo', 'url', 'tel', 'locale', 'registeredInCode',
+  'contactEndpoint', 'gtmId', 'media', 'crossOrigin', 'referrerPolicy', 'charSet', 'content', 'property', 'strategy',
+  'dangerouslySetInnerHTML', 'form', 'accept', 'defaultValue', 'value', 'card', 'siteName',
+]);
+const LIMITS = { title: [10, 60], description: [50, 160] };
+
+/**
+ * @typedef {{ file: string, line: number, message: string }} Problem
+ * @param {string} root
+ * @param {{ release?: boolean, env?: NodeJS.ProcessEnv }} [options]
+ * @returns {Promise<Problem[]>}
+ */
+export async function checkContent(root, { release = false, env = process.env } = {}) {
+  const tree = new Tree(root);
+  const site = tree.parse('lib/site.ts');
+  const routes = arrayOfStrings(site, 'routes');
+  const unlisted = arrayOfStrings(site, 'unlistedRoutes');
+  const problems = [
+    ...(await spelling(tree)),
+    ...links(tree, new Set([...routes.values, ...unlisted.values])),
+    ...metadata(tree, site),
+    ...routeList(tree, routes, unlisted),
+  ];
+  if (release) problems.push(...placeholders(tree, env).filter((placeholder) => !placeholder.set), ...mailPlaceholders(root, env));
+  return problems.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
+}
+
+/** Source files of the tree, parsed once. */
+class Tree {
+  constructor(root) {
+    this.root = root;
+    this.cache = new Map();
+  }
+
+  /** Files under `dir` (relative to the root) whose name matches. */
+  files(dir, pattern) {
+    const walk = (path) =>
+      existsSync(path)
+        ? readdirSync(path, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? walk(join(path, entry.name)) : pattern.test(entry.name) ? [join(path, entry.name)] : []))
+        : [];
+    return walk(join(this.root, dir)).map((path) => relative(this.root, path).split(sep).join('/')).sort();
+  }
+
+  parse(file) {
+    if (!this.cache.has(file)) {
+      const text = readFileSync(join(this.root, file), 'utf8');
+      this.cache.set(file, ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS));
+    }
+    return this.cache.get(file);
+  }
+
+  /** Every app/**\/page.tsx with the route it serves. */
+  pages() {
+    return this.files('app', /^page\.tsx$/).map((file) => ({ file, route: routeOf(file) }));
+  }
+}
+
+/** app/coms/page.tsx → /coms; app/page.tsx → /; route groups (x) do not count. */
+function routeOf(file) {
+  const segments = file.split('/').slice(1, -1).filter((segment) => !/^\(.*\)$/.test(segment));
+  return `/${segments.join('/')}`;
+}
+
+const lineOf = (source, position) => source.getLineAndCharacterOfPosition(position).line + 1;
+
+function visit(node, callback) {
+  callback(node);
+  ts.forEachChild(node, (child) => visit(child, callback));
+}
+
+/** The name of the attribute or property a node is the value of, however deep in its expression. */
+function ownerName(node) {
+  for (let parent = node.parent; parent; parent = parent.parent) {
+    if (ts.isJsxAttribute(parent) || ts.isPropertyAssignment(parent)) return parent.name.getText().replace(/^['"]|['"]$/g, '');
+    if (ts.isJsxElement(parent) || ts.isJsxSelfClosingElement(parent) || ts.isStatement(parent)) return null;
+  }
+  return null;
+}
+
+/** Whether a string is code: a module name, a type, an id or class, an argument to a method (addEventListener('pointerdown')). */
+function isCode(node) {
+  const parent = node.parent;
+  if (ts.isImportDeclaration(parent) || ts.isExportDeclaration(parent) || ts.isLiteralTypeNode(parent) || ts.isExternalModuleReference(parent)) return true;
+  if (ts.isCallExpression(parent) && parent.arguments.includes(node) && ts.isPropertyAccessExpression(parent.expression)) return true;
+  const owner = ownerName(node);
+  // aria-label and its kin are read out; the other aria- and data- attributes are references.
+  return owner !== null && (TECHNICAL.has(owner) || (/^(aria|data)-/.test(owner) && !/^aria-(label|description|roledescription|valuetext|placeholder)$/.test(owner)));
+}
+
+const isLiteral = (node) => ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node);
+
+/** The literal value of an attribute or property initializer: `"x"`, `{'x'}`, `'x'`. */
+function literalValue(initializer) {
+  if (!initializer) return null;
+  const expression = ts.isJsxExpression(initializer) ? initializer.expression : initializer;
+  return expression && isLiteral(expression) ? expression : null;
+}
+
+/** The string elements of `export const NAME = [ … ] as const`. */
+function arrayOfStrings(source, name) {
+  let found = { values: [], line: 1, lines: new Map() };
+  visit(source, (node) => {
+    if (ts.isVariableDeclaration(node) && node.name.getText() === name && node.initializer) {
+      let array = node.initializer;
+      while (ts.isAsExpression(array) || ts.isSatisfiesExpression(array)) array = array.expression;
+      if (ts.isArrayLiteralExpression(array)) {
+        const elements = array.elements.filter(isLiteral);
+        found = { values: elements.map((element) => element.text), line: lineOf(source, node.getStart()), lines: new Map(elements.map((element) => [element.text, lineOf(source, element.getStart())])) };
+      }
+    }
+  });
+  return found;
+}
+
+// Spelling ------------------------------------------------------------------------------------
+
+/** The visible copy of a file: JSX text and the strings that are not code, each with where it starts. */
+function copyOf(source) {
+  const pieces = [];
+  visit(source, (node) => {
+    if (ts.isJsxText(node) && node.text.trim() !== '') {
+      pieces.push({ text: node.text, start: node.getStart() });
+    } else if (isLiteral(node) || ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node)) {
+      if (!isCode(node) && /\p{L}{2}/u.test(node.text) && !/^(\/|#|\w+:|\.)/.test(node.text)) {
+        pieces.push({ text: node.text, start: node.getStart() + 1 });
+      }
+    }
+  });
+  return pieces;
+}
+
+/** Spelling issues by file and text: a tree checked again (or a copy of it) is spelled only where it changed. */
+const spelled = new Map();
+
+async function spelling(tree) {
+  const files = [...tree.files('app', /\.tsx$/), ...tree.files('components', /\.tsx$/), 'lib/site.ts', 'lib/contact.ts'].filter((file) => existsSync(join(tree.root, file)));
+  const project = existsSync(join(tree.root, 'cspell.json')) ? JSON.parse(readFileSync(join(tree.root, 'cspell.json'), 'utf8')) : {};
+  const settings = {
+    language: 'en-GB',
+    import: [require.resolve('@cspell/dict-en-gb/cspell-ext.json')],
+    words: project.words ?? [],
+    ignoreRegExpList: ['/\\S+@\\S+\\.\\S+/', '/https?:\\/\\/\\S+/'],
+  };
+  const problems = [];
+  for (const file of files) {
+    const source = tree.parse(file);
+    const key = `${settings.words.join(" ")}\0${file}\0${source.text}`;
+    if (!spelled.has(key)) spelled.set(key, await spellFile(source, file, settings));
+    problems.push(...spelled.get(key));
+  }
+  return problems;
+}
+
+async function spellFile(source, file, settings) {
+  const problems = [];
+  const pieces = copyOf(source);
+  if (pieces.length > 0) {
+    // One document per file: the pieces on lines of their own, mapped back to where they stand.
+    let text = '';
+    const starts = pieces.map((piece) => {
+      const at = text.length;
+      text += `${piece.text}\n`;
+      return at;
+    });
+    const { issues } = await spellCheckDocument({ uri: pathToFileURL(join(source.fileName)).href, text, languageId: 'plaintext', locale: 'en-GB' }, { noConfigSearch: true, generateSuggestions: true, numSuggestions: 3 }, settings);
+    for (const issue of issues) {
+      const index = starts.findLastIndex((start) => start <= issue.offset);
+      const suggestions = (issue.suggestions ?? []).slice(0, 3);
+      problems.push({
+        file,
+        line: lineOf(source, pieces[index].start + issue.offset - starts[index]),
+        message: `“${issue.text}” is not a British English word${suggestions.length > 0 ? ` (did you mean ${suggestions.join(', ')}?)` : ''}; if it is a name or a term, add it to the words in cspell.json`,
+      });
+    }
+  }
+  return problems;
+}
+
+// Links ---------------------------------------------------------------------------------------
+
+/** Every literal href in the copy and the navigation's data, with where it stands. */
+function hrefsIn(tree, files) {
+  const found = [];
+  for (const file of files) {
+    const source = tree.parse(file);
+    visit(source, (node) => {
+      if ((ts.isJsxAttribute(node) || ts.isPropertyAssignment(node)) && node.name.getText() === 'href') {
+        const value = literalValue(node.initializer);
+        if (value) found.push({ file, line: lineOf(source, node.getStart()), href: value.text });
+      }
+    });
+  }
+  return found;
+}
+
+/** The page or file an internal link leads to: /about#team → /about. */
+const target = (href) => href.split(/[?#]/)[0] || '/';
+const isInternal = (href) => href.startsWith('/') && !href.startsWith('//');
+
+function links(tree, pages) {
+  const files = [...tree.files('app', /\.tsx?$/), ...tree.files('components', /\.tsx?$/), ...tree.files('lib', /\.tsx?$/)];
+  const exists = (path) => pages.has(path) || (existsSync(join(tree.root, 'public', path)) && statSync(join(tree.root, 'public', path)).isFile()) || existsSync(join(tree.root, 'app', path, 'route.ts'));
+  return hrefsIn(tree, files)
+    .filter(({ href }) => isInternal(href) && !exists(target(href)))
+    .map(({ file, line, href }) => ({ file, line, message: `the link to ${href} leads nowhere: ${target(href)} is no page in the route list (lib/site.ts) and no file in public/` }));
+}
+
+// Titles and descriptions ---------------------------------------------------------------------
+
+/** The object passed to pageMetadata(…) in a page's generateMetadata, if any. */
+function pageMetadataArgument(source) {
+  let argument = null;
+  visit(source, (node) => {
+    if (ts.isCallExpression(node) && node.expression.getText() === 'pageMetadata' && node.arguments[0] && ts.isObjectLiteralExpression(node.arguments[0])) argument = node.arguments[0];
+  });
+  return argument;
+}
+
+function property(object, name) {
+  return object.properties.find((candidate) => ts.isPropertyAssignment(candidate) && candidate.name.getText() === name);
+}
+
+function metadata(tree, site) {
+  const problems = [];
+  const seen = { title: new Map(), description: new Map() };
+  const siteObject = (() => {
+    let object = null;
+    visit(site, (node) => {
+      if (ts.isVariableDeclaration(node) && node.name.getText() === 'site' && node.initializer) {
+        let value = node.initializer;
+        while (ts.isAsExpression(value)) value = value.expression;
+        if (ts.isObjectLiteralExpression(value)) object = value;
+      }
+    });
+    return object;
+  })();
+
+  for (const { file, route } of tree.pages()) {
+    const source = tree.parse(file);
+    const argument = pageMetadataArgument(source);
+    // Without metadata of its own a page shows the site's defaults: only the home page may.
+    const [object, owner] = argument ? [argument, file] : route === '/' && siteObject ? [siteObject, 'lib/site.ts'] : [null, file];
+    if (!object) {
+      problems.push({ file, line: 1, message: `${route} has no title and description of its own: add generateMetadata() returning pageMetadata({ title, description, path: '${route}' }) (README, "Add a page")` });
+      continue;
+    }
+    const ownerSource = tree.parse(owner);
+    for (const name of ['title', 'description']) {
+      const assignment = property(object, name);
+      // site.title and site.description: the site's defaults, which the home page shows.
+      const reference = assignment && /^site\.(title|description)$/.exec(assignment.initializer.getText())?.[1];
+      const value = reference && siteObject ? literalValue(property(siteObject, reference)?.initializer) : assignment && literalValue(assignment.initializer);
+      const line = lineOf(ownerSource, (assignment ?? object).getStart());
+      if (!value) {
+        problems.push({ file: owner, line, message: `the ${name} of ${route} must be written out as one string here` });
+        continue;
+      }
+      const [min, max] = LIMITS[name];
+      const length = [...value.text].length;
+      if (length < min || length > max) {
+        problems.push({ file: owner, line, message: `the ${name} of ${route} has ${length} characters: search results show ${min}–${max}` });
+      }
+      const other = seen[name].get(value.text);
+      if (other) problems.push({ file: owner, line, message: `the ${name} of ${route} is the same as ${other}'s: every page needs its own` });
+      else seen[name].set(value.text, route);
+    }
+    const path = argument && property(argument, 'path');
+    const pathValue = path && literalValue(path.initializer);
+    if (argument && pathValue?.text !== route) {
+      problems.push({ file, line: lineOf(source, (path ?? argument).getStart()), message: `pageMetadata's path must be this page's route, '${route}'` });
+    }
+  }
+  return problems;
+}
+
+// The route list ------------------------------------------------------------------------------
+
+function routeList(tree, routes, unlisted) {
+  const problems = [];
+  const pages = tree.pages();
+  const known = new Set([...routes.values, ...unlisted.values]);
+  for (const { file, route } of pages) {
+    if (!known.has(route)) problems.push({ file, line: 1, message: `${route} is not in the route list: add '${route}' to routes in lib/site.ts (README, "Add a page")` });
+  }
+  const existing = new Set(pages.map((page) => page.route));
+  for (const list of [routes, unlisted]) {
+    for (const route of list.values) {
+      if (!existing.has(route)) problems.push({ file: 'lib/site.ts', line: list.lines.get(route), message: `${route} is in the route list, but app${route === '/' ? '' : route}/page.tsx does not exist` });
+    }
+  }
+  // Listed pages are found through the navigation, the footer or a card on /services.
+  const linkSources = ['lib/site.ts', 'components/site-header.tsx', 'components/nav-menu.tsx', 'components/site-footer.tsx', 'app/services/page.tsx'].filter((file) => existsSync(join(tree.root, file)));
+  const linked = new Set(hrefsIn(tree, linkSources).filter(({ href }) => isInternal(href)).map(({ href }) => target(href)));
+  for (const route of routes.values.filter((candidate) => existing.has(candidate))) {
+    const line = routes.lines.get(route);
+    if (!linked.has(route)) {
+      problems.push({ file: 'lib/site.ts', line, message: `${route} is linked from nowhere: add it to the navigation (mainNav) or the footer (footerLinks) in lib/site.ts, or a card on /services (app/services/page.tsx)` });
+    }
+    const folder = `app${route === '/' ? '' : route}`;
+    if (!existsSync(join(tree.root, folder, 'opengraph-image.tsx'))) {
+      problems.push({ file: `${folder}/page.tsx`, line: 1, message: `${route} has no share image: copy opengraph-image.tsx from another page's folder into ${folder}/ (it draws the card from this page's title)` });
+    }
+  }
+  return problems;
+}
+
+// Placeholders --------------------------------------------------------------------------------
+
+/**
+ * The placeholder(…) calls in lib/site.ts: what each stands for, where, and whether the
+ * environment variable a build may take instead (`process.env.X ?? placeholder(…)`) sets it.
+ *
+ * @returns {(Problem & { what: string, set: boolean })[]}
+ */
+export function placeholders(tree, env = process.env) {
+  const source = (tree instanceof Tree ? tree : new Tree(tree)).parse('lib/site.ts');
+  const found = [];
+  visit(source, (node) => {
+    if (ts.isCallExpression(node) && node.expression.getText() === 'placeholder' && node.arguments[0] && isLiteral(node.arguments[0])) {
+      const what = node.arguments[0].text;
+      const parent = node.parent;
+      const variable = ts.isBinaryExpression(parent) && parent.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken ? /^process\.env\.(\w+)$/.exec(parent.left.getText())?.[1] : undefined;
+      const set = Boolean(variable && env[variable]);
+      found.push({ file: 'lib/site.ts', line: lineOf(source, node.getStart()), what, set, message: `${what} is still a placeholder: replace placeholder(…) with the real value${variable ? `, or set ${variable} when building` : ''}` });
+    }
+  });
+  return found;
+}
+
+/**
+ * The mail addresses the contact endpoint would use, read by its own code: placeholders until the
+ * operator sets them (mail/config.php on the host, or the file MAIL_CONFIG names).
+ *
+ * @returns {Problem[]}
+ */
+export function mailPlaceholders(root, env = process.env) {
+  const script = `require $argv[1]; $read = contact_config_read(); $found = [];
+    foreach (['MAIL_TO', 'MAIL_FROM'] as $key) {
+        foreach (array_map('trim', explode(',', $read['values'][$key])) as $address) {
+            if (contact_is_placeholder($address)) { $found[] = [$key, $address]; }
+        }
+    }
+    echo json_encode(['file' => $read['file'], 'found' => $found]);`;
+  let result;
+  try {
+    result = JSON.parse(execFileSync('php', ['-r', script, join(root, 'mail/lib/config.php')], { encoding: 'utf8', env, stdio: ['ignore', 'pipe', 'pipe'] }));
+  } catch (error) {
+    return [{ file: 'mail/config.php', line: 1, message: `the mail configuration could not be read (PHP 8.1+ is needed): ${String(error.stderr || error.message).trim()}` }];
+  }
+  const file = result.file ? relative(root, result.file) || result.file : 'mail/config.php';
+  return result.found.map(([key, address]) => ({ file, line: 1, message: `${key} is the placeholder ${address}: set the real address in the mail configuration the host uses (mail/config.php, or the file MAIL_CONFIG names)` }));
+}
+
+// Command line --------------------------------------------------------------------------------
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const args = process.argv.slice(2);
+  const roots = args.flatMap((arg, index) => (args[index - 1] === '--root' ? [arg] : []));
+  const release = args.includes('--release');
+  // --json: the problems of each root, for tests that check several copies of the tree in one run.
+  if (args.includes('--json')) {
+    const results = {};
+    for (const root of roots) results[root] = await checkContent(root, { release });
+    console.log(JSON.stringify(results));
+    process.exit(0);
+  }
+  const problems = await checkContent(roots[0] ?? fileURLToPath(new URL('..', import.meta.url)), { release });
+  for (const problem of problems) console.log(`${problem.file}:${problem.line}: ${problem.message}`);
+  if (problems.length > 0) {
+    console.log(`\n${problems.length} ${problems.length === 1 ? 'problem' : 'problems'}${release ? ' (with the release check)' : ''}.`);
+    process.exit(1);
+  }
+  console.log(`Content: spelling, links, titles and descriptions, route list${release ? ' and placeholders' : ''} are fine.`);
+}
