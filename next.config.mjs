@@ -1,3 +1,5 @@
+import { PHASE_DEVELOPMENT_SERVER } from 'next/constants.js';
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   output: 'export',
@@ -18,4 +20,12 @@ const nextConfig = {
   serverExternalPackages: ['subset-font'],
 };
 
-export default nextConfig;
+/**
+ * Under `npm run dev` (scripts/dev.mjs) the contact endpoint runs beside the dev server: requests
+ * to /mail/ go to it, as they go to PHP on the host. A static export has no rewrites.
+ */
+export default function config(phase) {
+  const mailOrigin = process.env.NPTS_MAIL_ORIGIN;
+  if (phase !== PHASE_DEVELOPMENT_SERVER || !mailOrigin) return nextConfig;
+  return { ...nextConfig, output: undefined, rewrites: async () => [{ source: '/mail/:path*', destination: `${mailOrigin}/mail/:path*` }] };
+}
