@@ -3,20 +3,28 @@ import { expect, test } from './fixtures';
 
 test.use({ javaScriptEnabled: false });
 
-test('every page is reachable from the home page by plain links without JavaScript', async ({ page }) => {
-  const seen = new Set<string>(['/']);
+test('every page is reachable from the home page by plain links without JavaScript, and every link answers 200', async ({ page }) => {
+  // Each page, and the first link that led to it: named in a failure, so it can be found.
+  const foundBy = new Map<string, string>([['/', 'the start']]);
   const queue = ['/'];
+  const broken: string[] = [];
   while (queue.length > 0) {
     const path = queue.shift()!;
-    await page.goto(path);
-    const hrefs = await page.locator('a[href^="/"]:visible').evaluateAll((links) => links.map((link) => link.getAttribute('href')!));
-    for (const href of hrefs) {
+    const response = await page.goto(path);
+    const redirected = response?.request().redirectedFrom();
+    if (response?.status() !== 200 || redirected) {
+      broken.push(`${path} (${foundBy.get(path)}) answers ${redirected ? `${redirected.url()} → ${response?.url()}` : response?.status()}`);
+      continue;
+    }
+    const links = await page.locator('a[href^="/"]:visible').evaluateAll((anchors) => anchors.map((anchor) => ({ href: anchor.getAttribute('href')!, text: anchor.textContent!.trim() })));
+    for (const { href, text } of links) {
       const target = href.split('#')[0];
-      if (target && !seen.has(target)) {
-        seen.add(target);
+      if (target && !foundBy.has(target)) {
+        foundBy.set(target, `the link “${text || href}” on ${path}`);
         queue.push(target);
       }
     }
   }
-  for (const path of routes) expect(seen, `${path} is linked`).toContain(path);
+  expect(broken, 'links that do not lead straight to a page').toEqual([]);
+  for (const path of routes) expect([...foundBy.keys()], `${path} is linked`).toContain(path);
 });
