@@ -33,7 +33,11 @@ export default defineConfig({
       args: ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    { name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined }, testIgnore: 'engines.spec.ts' },
+    // Debian's Firefox and WebKit, driven by puppeteer-core and selenium-webdriver (engines/drivers.ts).
+    { name: 'firefox and webkit', testMatch: 'engines.spec.ts' },
+  ],
   webServer: {
     command: 'node scripts/apache.mjs',
     url: `${baseURL}/`,

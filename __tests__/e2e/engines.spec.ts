@@ -1,0 +1,134 @@
+import { messages } from '@/lib/contact';
+import { CONSENT_COOKIE } from '@/lib/analytics';
+import { routes, serviceLinks } from '@/lib/site';
+import { firefox, webkit, type Driver } from './engines/drivers';
+import { expect, test } from './fixtures';
+
+// What the Chromium tests prove, in the two other engines a visitor may use (every browser on an
+// iPhone is WebKit), against the same Apache-served build. One engine after the other.
+test.describe.configure({ mode: 'serial' });
+const nav = "//nav[@aria-label='Main']";
+const button = (name: string, within = '') => `${within}//button[normalize-space()='${name}']`;
+const field = (name: string) => `//form//*[@name='${name}']`;
+
+for (const [engine, launch] of [['Firefox', firefox], ['WebKit', webkit]] as const) {
+  test.describe(engine, () => {
+    test.describe.configure({ mode: 'serial', timeout: 60_000 });
+    let driver: Driver;
+    let origin: string;
+
+    /** Polls an expression in the page until it is truthy (or equals `value`), as a user waits. */
+    const waitFor = async (expression: string, value: unknown = true, timeout = 5000) => {
+      await expect.poll(() => driver.evaluate(expression), { timeout, message: expression }).toEqual(value);
+    };
+    const open = async (path: string) => {
+      await driver.goto(origin + path);
+      // Hydrated: the page's own controls answer from here on.
+      await waitFor("Object.keys(document.querySelector('main')).some((key) => key.startsWith('__reactFiber'))");
+    };
+
+    test.beforeAll(async ({ baseURL }) => {
+      origin = baseURL!;
+      driver = await launch();
+      await driver.setViewport(1280, 900);
+    });
+    test.afterAll(async () => {
+      await driver?.close();
+    });
+
+    test('every route answers 200 with one h1 and no script error; an unknown one the not-found page', async ({ request }) => {
+      for (const path of routes) {
+        expect((await request.get(path)).status(), path).toBe(200);
+        await open(path);
+        expect(await driver.evaluate('document.querySelectorAll("h1").length'), path).toBe(1);
+        expect(await driver.errors(), path).toEqual([]);
+      }
+      expect((await request.get('/nope')).status()).toBe(404);
+      await driver.goto(`${origin}/nope`);
+      expect(await driver.evaluate('document.querySelector("h1").textContent')).toBe('Page not found');
+    });
+
+    test('the Services dropdown opens on click with its five pages; Escape closes it and gives focus back', async () => {
+      await open('/');
+      const services = button('Services', nav);
+      await driver.click(services);
+      const menu = `document.getElementById(document.evaluate(${JSON.stringify(services)}, document, null, 9, null).singleNodeValue.getAttribute('aria-controls'))`;
+      await waitFor(`${menu} && getComputedStyle(${menu}).visibility !== 'hidden' && ${menu}.getBoundingClientRect().height > 0`);
+      expect(await driver.evaluate(`[...${menu}.querySelectorAll('a')].map((link) => link.textContent.trim())`)).toEqual(serviceLinks.map((link) => link.label));
+      await driver.pressEscape();
+      await waitFor(`document.evaluate(${JSON.stringify(services)}, document, null, 9, null).singleNodeValue.getAttribute('aria-expanded')`, 'false');
+      expect(await driver.evaluate("document.activeElement.textContent.trim()")).toBe('Services');
+    });
+
+    test('at 375 px the menu opens, and choosing a page goes there and closes it', async () => {
+      await driver.setViewport(375, 812);
+      try {
+        await open('/');
+        const menuButton = button('Menu', nav);
+        await driver.click(menuButton);
+        const expanded = `document.evaluate(${JSON.stringify(menuButton)}, document, null, 9, null).singleNodeValue.getAttribute('aria-expanded')`;
+        await waitFor(expanded, 'true');
+        await driver.click(`${nav}//a[normalize-space()='About']`);
+        await waitFor('location.pathname', '/about');
+        await waitFor(expanded, 'false');
+        expect(await driver.evaluate('document.querySelector("h1").textContent.length > 0')).toBe(true);
+      } finally {
+        await driver.setViewport(1280, 900);
+      }
+    });
+
+    test('consent: Reject closes the banner, and it stays closed after a reload', async () => {
+      await driver.clearCookies();
+      await open('/');
+      const banner = "document.querySelector('[aria-labelledby=\"consent-title\"]')";
+      await waitFor(`!!${banner} && ${banner}.getBoundingClientRect().height > 0`);
+      await driver.click(button('Reject', "//*[@aria-labelledby='consent-title']"));
+      await waitFor(`!${banner}`);
+      expect(await driver.evaluate('document.cookie')).toContain(`${CONSENT_COOKIE}=denied`);
+      await open('/');
+      expect(await driver.evaluate(`!${banner}`)).toBe(true);
+    });
+
+    test('the carousel moves with its next arrow and its dots', async () => {
+      // The consent was answered above, so the banner covers nothing.
+      await open('/');
+      const current = "document.querySelector('[aria-roledescription=\"slide\"]:not([aria-hidden])').getAttribute('aria-label')";
+      expect(await driver.evaluate(current)).toBe('1 of 3');
+      await driver.click("//button[@aria-label='Next slide']");
+      await waitFor(current, '2 of 3');
+      await driver.click("//button[@aria-label='Go to slide 3']");
+      await waitFor(current, '3 of 3');
+      await driver.click("//button[@aria-label='Go to slide 1']");
+      await waitFor(current, '1 of 3');
+    });
+
+    test('contact: an empty form shows the error and focuses its first field; a valid one is sent and cleared', async () => {
+      await open('/contact');
+      const send = button('Send message', '//form');
+      await driver.click(send);
+      await waitFor("document.querySelector('main [role=alert]')?.textContent.trim()", messages.invalid);
+      expect(await driver.evaluate('document.activeElement.getAttribute("name")')).toBe('firstName');
+
+      await driver.type(field('firstName'), 'Ana');
+      await driver.type(field('lastName'), 'Petrova');
+      await driver.type(field('email'), 'ana@example.com');
+      await driver.type(field('message'), `Sent from ${engine}.`);
+      // A person takes a few seconds to fill in the form; faster than that counts as a bot.
+      await waitFor('performance.now() > 3500', true, 10_000);
+      await driver.click(send);
+      await waitFor(`[...document.querySelectorAll('main [role=status]')].some((status) => status.textContent.includes(${JSON.stringify(messages.success)}))`, true, 15_000);
+      expect(await driver.evaluate("['firstName', 'lastName', 'email', 'message'].map((name) => document.querySelector(`[name=${name}]`).value)")).toEqual(['', '', '', '']);
+    });
+
+    test('Copy link shows Copied! for two seconds', async () => {
+      await open('/about');
+      await driver.click(button('Copy link'));
+      const status = "document.evaluate(\"//button[normalize-space()='Copy link']\", document, null, 9, null).singleNodeValue.parentElement.querySelector('[role=status]').textContent";
+      await waitFor(status, 'Copied!', 2000);
+      const shownAt = Date.now();
+      await waitFor(status, '', 5000);
+      // Two seconds as the visitor sees them, with room for a busy machine.
+      expect(Date.now() - shownAt).toBeGreaterThan(1500);
+    });
+  });
+}
