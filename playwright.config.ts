@@ -3,15 +3,16 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 
-// One free loopback port for the whole run. Workers load this file again and inherit the
-// environment, so they reuse the port chosen here instead of picking another.
-process.env.E2E_PORT ??= execFileSync(process.execPath, [
-  '-e',
-  "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})",
-])
-  .toString()
-  .trim();
+// Free loopback ports for the whole run: Apache's and nginx's. Workers load this file again and
+// inherit the environment, so they reuse the ports chosen here instead of picking others.
+const freePorts = () =>
+  execFileSync(process.execPath, ['-e', "const a=require('net').createServer().listen(0,'127.0.0.1',()=>{const b=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(a.address().port,b.address().port);a.close();b.close()})})"])
+    .toString()
+    .trim()
+    .split(' ');
+if (!process.env.E2E_PORT || !process.env.E2E_NGINX_PORT) [process.env.E2E_PORT, process.env.E2E_NGINX_PORT] = freePorts();
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
+const nginxURL = `http://127.0.0.1:${process.env.E2E_NGINX_PORT}`;
 // The contact store's health check answers only with its token; the tests know this one.
 process.env.E2E_HEALTH_TOKEN ??= randomBytes(16).toString('hex');
 
@@ -34,18 +35,32 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined }, testIgnore: 'engines.spec.ts' },
+    { name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined }, testIgnore: 'engines.spec.ts', metadata: { server: 'apache' } },
+    // The server-facing tests again, against nginx with docs/nginx.conf (scripts/nginx.mjs).
+    {
+      name: 'nginx',
+      use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: nginxURL },
+      testMatch: ['routes.spec.ts', 'security.spec.ts', 'contact.spec.ts'],
+      metadata: { server: 'nginx' },
+    },
     // Debian's Firefox and WebKit, driven by puppeteer-core and selenium-webdriver (engines/drivers.ts).
     { name: 'firefox and webkit', testMatch: 'engines.spec.ts' },
   ],
-  webServer: {
-    command: 'node scripts/apache.mjs',
-    url: `${baseURL}/`,
-    // Tests send many messages from one address; the rate limit has its own endpoint tests.
-    env: { PORT: process.env.E2E_PORT, MAIL_RATE_LIMIT: '0', MAIL_HEALTH_TOKEN: process.env.E2E_HEALTH_TOKEN },
+  // Tests send many messages from one address; the rate limit has its own endpoint tests. Each
+  // server is ready when its contact store's health check answers (PHP runs).
+  webServer: [
+    { command: 'node scripts/apache.mjs', port: process.env.E2E_PORT, name: 'apache' },
+    { command: 'node scripts/nginx.mjs', port: process.env.E2E_NGINX_PORT, name: 'nginx' },
+  ].map(({ command, port, name }) => ({
+    command,
+    name,
+    url: `http://127.0.0.1:${port}/mail/health.php?token=${process.env.E2E_HEALTH_TOKEN}`,
+    env: { PORT: port!, MAIL_RATE_LIMIT: '0', MAIL_HEALTH_TOKEN: process.env.E2E_HEALTH_TOKEN! },
     reuseExistingServer: false,
     timeout: 30_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+    // SIGTERM, so each script stops what it started (PHP-FPM runs in a session of its own).
+    gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+  })),
 });

@@ -4,17 +4,21 @@ import type { Page } from '@playwright/test';
 import { messages } from '@/lib/contact';
 import { expect, test } from './fixtures';
 
-// scripts/apache.mjs keeps the messages this server accepts beside its logs.
-const outbox = join('.e2e', `apache-${process.env.E2E_PORT}`, 'mail', 'outbox');
+/** scripts/apache.mjs and scripts/nginx.mjs keep the messages their server accepts beside its logs. */
+function outbox(): string {
+  const server = test.info().project.metadata.server as 'apache' | 'nginx';
+  return join('.e2e', `${server}-${server === 'nginx' ? process.env.E2E_NGINX_PORT : process.env.E2E_PORT}`, 'mail', 'outbox');
+}
 
 function delivered(marker: string): string[] {
+  const dir = outbox();
   let files: string[] = [];
   try {
-    files = readdirSync(outbox).filter((name) => name.endsWith('.eml'));
+    files = readdirSync(dir).filter((name) => name.endsWith('.eml'));
   } catch {
     return [];
   }
-  return files.map((name) => readFileSync(join(outbox, name), 'utf8')).filter((mail) => mail.includes(marker));
+  return files.map((name) => readFileSync(join(dir, name), 'utf8')).filter((mail) => mail.includes(marker));
 }
 
 async function fill(page: Page, values: Partial<Record<string, string>>) {

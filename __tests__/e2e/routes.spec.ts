@@ -1,7 +1,7 @@
 import { routes, site } from '@/lib/site';
 import { expect, test } from './fixtures';
 
-test.describe('Routes on Apache', () => {
+test.describe('Routes on the web server', () => {
   for (const path of routes) {
     test(`${path} answers 200 on a direct load with one h1 and no console errors`, async ({ page, consoleErrors }) => {
       const response = await page.goto(path);

@@ -40,7 +40,7 @@ async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
   return () => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
 }
 
-test.describe('Security headers on Apache', () => {
+test.describe('Security headers from the web server', () => {
   test('every page, the not-found page and the mail endpoint carry every header', async ({ request }) => {
     for (const path of [...routes, '/contact/sent', '/nope']) {
       expectSecurityHeaders(await request.get(path), path);
@@ -60,7 +60,7 @@ test.describe('Security headers on Apache', () => {
   });
 });
 
-test.describe('The contact store’s health check on Apache', () => {
+test.describe('The contact store’s health check through the web server', () => {
   test('answers only with the configured token, and then says ok', async ({ request }) => {
     for (const query of ['', '?token=wrong']) {
       const hidden = await request.get(`/mail/health.php${query}`);

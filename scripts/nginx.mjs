@@ -1,0 +1,109 @@
+// Serves out/ through nginx and PHP-FPM (Debian's packages) with docs/nginx.conf, the file
+// operators copy, as scripts/apache.mjs does with .htaccess: the same browser tests run against
+// both. It writes its own configuration under .e2e/ (only the paths of docs/nginx.conf change:
+// port, web root, the PHP-FPM socket) and touches no system configuration.
+//   PORT=8081 node scripts/nginx.mjs   (runs in the foreground; Ctrl+C stops both)
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+const port = Number(process.env.PORT ?? 8081);
+const docroot = resolve(process.env.DOCROOT ?? 'out');
+const runDir = resolve('.e2e', `nginx-${port}`);
+const nginx = '/usr/sbin/nginx';
+const fpm = readdirSync('/usr/sbin').filter((name) => /^php-fpm[\d.]*$/.test(name)).sort().map((name) => `/usr/sbin/${name}`).pop();
+
+if (!existsSync(nginx) || !fpm) {
+  console.error('nginx and PHP-FPM are not installed. On Debian/Ubuntu: apt-get install -y nginx php-fpm');
+  process.exit(1);
+}
+if (!existsSync(resolve(docroot, 'index.html'))) {
+  console.error(`${docroot} holds no build. Run npm run build first.`);
+  process.exit(1);
+}
+
+mkdirSync(runDir, { recursive: true });
+chmodSync(runDir, 0o777);
+// Messages sent through this server land beside its logs unless a store is configured.
+process.env.MAIL_STORAGE_DIR ??= resolve(runDir, 'mail');
+mkdirSync(process.env.MAIL_STORAGE_DIR, { recursive: true });
+chmodSync(process.env.MAIL_STORAGE_DIR, 0o777);
+const asRoot = process.getuid?.() === 0;
+const socket = resolve(runDir, 'php-fpm.sock');
+
+/** docs/nginx.conf with this machine's paths; each replaced line must be there, or the test would not test the file. */
+function siteConfig() {
+  let config = readFileSync(resolve('docs/nginx.conf'), 'utf8');
+  const replacements = [
+    [/^(\s*)listen 80;$/m, `$1listen 127.0.0.1:${port};`],
+    [/^(\s*)root \/var\/www\/npts\/out;.*$/m, `$1root ${docroot};`],
+    [/^(\s*)include \/var\/www\/npts\/out\/\.csp\.nginx\.conf;$/m, `$1include ${docroot}/.csp.nginx.conf;`],
+    [/unix:\/run\/php\/php-fpm\.sock/g, `unix:${socket}`],
+    [/include fastcgi_params;/g, 'include /etc/nginx/fastcgi_params;'],
+  ];
+  for (const [pattern, replacement] of replacements) {
+    if (!pattern.test(config)) throw new Error(`docs/nginx.conf has no line matching ${pattern}: update scripts/nginx.mjs with it`);
+    config = config.replace(pattern, replacement);
+  }
+  return config;
+}
+
+const temp = (name) => resolve(runDir, name);
+writeFileSync(
+  temp('nginx.conf'),
+  `${asRoot ? 'user www-data;' : ''}
+daemon off;
+worker_processes 2;
+pid ${temp('nginx.pid')};
+error_log ${temp('error.log')} warn;
+events { worker_connections 256; }
+http {
+  include /etc/nginx/mime.types;
+  default_type application/octet-stream;
+  access_log ${temp('access.log')};
+  client_body_temp_path ${temp('client-body')};
+  proxy_temp_path ${temp('proxy')};
+  fastcgi_temp_path ${temp('fastcgi')};
+  uwsgi_temp_path ${temp('uwsgi')};
+  scgi_temp_path ${temp('scgi')};
+${siteConfig()}
+}
+`,
+);
+
+// The pool passes the MAIL_ and SMTP_ settings on, as Apache's SetEnv does.
+const env = Object.entries(process.env).filter(([name]) => /^(MAIL|SMTP)_/.test(name));
+writeFileSync(
+  temp('php-fpm.conf'),
+  `[global]
+pid = ${temp('php-fpm.pid')}
+error_log = ${temp('php-fpm.log')}
+daemonize = no
+[www]
+${asRoot ? 'user = www-data\ngroup = www-data\nlisten.owner = www-data\nlisten.group = www-data' : ''}
+listen = ${socket}
+listen.mode = 0660
+pm = static
+pm.max_children = 8
+catch_workers_output = yes
+${env.map(([name, value]) => `env[${name}] = "${String(value).replace(/"/g, '\\"')}"`).join('\n')}
+`,
+);
+
+const check = spawnSync(nginx, ['-t', '-c', temp('nginx.conf'), '-p', runDir], { encoding: 'utf8' });
+if (check.status !== 0) {
+  console.error(check.stderr || check.stdout);
+  process.exit(1);
+}
+
+// PHP-FPM starts a session of its own, so it does not go with this process group: it is stopped
+// by name below, and holds no pipe of ours (its log is php-fpm.log) that would keep a caller waiting.
+const children = [spawn(fpm, ['--nodaemonize', '--fpm-config', temp('php-fpm.conf'), ...(asRoot ? ['--allow-to-run-as-root'] : [])], { stdio: 'ignore' })];
+children.push(spawn(nginx, ['-c', temp('nginx.conf'), '-p', runDir], { stdio: 'inherit' }));
+console.log(`nginx serves ${docroot} at http://127.0.0.1:${port}/ with docs/nginx.conf (logs in ${runDir})`);
+const stop = (code) => {
+  for (const child of children) child.kill('SIGTERM');
+  process.exitCode = code;
+};
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stop(0));
+for (const child of children) child.on('exit', (code) => stop(code ?? 0));
