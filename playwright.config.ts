@@ -40,7 +40,7 @@ export default defineConfig({
     {
       name: 'nginx',
       use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: nginxURL },
-      testMatch: ['routes.spec.ts', 'security.spec.ts', 'contact.spec.ts'],
+      testMatch: ['routes.spec.ts', 'security.spec.ts', 'contact.spec.ts', 'compression.spec.ts', 'verify.spec.ts'],
       metadata: { server: 'nginx' },
     },
     // Debian's Firefox and WebKit, driven by puppeteer-core and selenium-webdriver (engines/drivers.ts).

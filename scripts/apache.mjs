@@ -1,6 +1,8 @@
 // Serves out/ through Apache 2.4 with mod_php and the project's own .htaccess, as on the hosting
 // the site deploys to. It writes its own minimal configuration under .e2e/ and touches no system
 // configuration. Usage: PORT=8080 node scripts/apache.mjs   (runs in the foreground)
+// For tests of lesser hosts: ALLOW_OVERRIDE=None ignores .htaccess; WITHOUT_MODULES=headers,deflate
+// leaves those modules out.
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -33,6 +35,7 @@ process.env.MAIL_STORAGE_DIR ??= resolve(runDir, 'mail');
 mkdirSync(process.env.MAIL_STORAGE_DIR, { recursive: true });
 chmodSync(process.env.MAIL_STORAGE_DIR, 0o777);
 const asRoot = process.getuid?.() === 0;
+const without = process.env.WITHOUT_MODULES?.split(',') ?? [];
 
 const config = `
 ServerRoot "${runDir}"
@@ -47,16 +50,10 @@ LogFormat "%h %t \\"%r\\" %>s %b" common
 CustomLog "${runDir}/access.log" common
 ${asRoot ? 'User www-data\nGroup www-data' : ''}
 
-LoadModule mpm_prefork_module ${modules}/mod_mpm_prefork.so
-LoadModule authz_core_module ${modules}/mod_authz_core.so
-LoadModule authz_host_module ${modules}/mod_authz_host.so
-LoadModule dir_module ${modules}/mod_dir.so
-LoadModule mime_module ${modules}/mod_mime.so
-LoadModule rewrite_module ${modules}/mod_rewrite.so
-LoadModule headers_module ${modules}/mod_headers.so
-LoadModule filter_module ${modules}/mod_filter.so
-LoadModule deflate_module ${modules}/mod_deflate.so
-LoadModule env_module ${modules}/mod_env.so
+${['mpm_prefork', 'authz_core', 'authz_host', 'dir', 'mime', 'rewrite', 'headers', 'filter', 'deflate', 'env']
+  .filter((name) => !without.includes(name))
+  .map((name) => `LoadModule ${name}_module ${modules}/mod_${name}.so`)
+  .join('\n')}
 LoadModule php_module ${modules}/${php}
 
 # Enough idle workers for a browser's six parallel connections (and their keep-alive) from the
@@ -76,7 +73,7 @@ DocumentRoot "${docroot}"
 </Directory>
 <Directory "${docroot}">
   Options FollowSymLinks
-  AllowOverride All
+  AllowOverride ${process.env.ALLOW_OVERRIDE ?? 'All'}
   Require all granted
 </Directory>
 <FilesMatch "\\.php$">

@@ -3,6 +3,7 @@
 // both. It writes its own configuration under .e2e/ (only the paths of docs/nginx.conf change:
 // port, web root, the PHP-FPM socket) and touches no system configuration.
 //   PORT=8081 node scripts/nginx.mjs   (runs in the foreground; Ctrl+C stops both)
+// WITHOUT_BROTLI=1 runs it as a host without the Brotli module, with the line the file says to delete deleted.
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -30,6 +31,7 @@ mkdirSync(process.env.MAIL_STORAGE_DIR, { recursive: true });
 chmodSync(process.env.MAIL_STORAGE_DIR, 0o777);
 const asRoot = process.getuid?.() === 0;
 const socket = resolve(runDir, 'php-fpm.sock');
+const withoutBrotli = Boolean(process.env.WITHOUT_BROTLI);
 
 /** docs/nginx.conf with this machine's paths; each replaced line must be there, or the test would not test the file. */
 function siteConfig() {
@@ -40,6 +42,7 @@ function siteConfig() {
     [/^(\s*)include \/var\/www\/npts\/out\/\.csp\.nginx\.conf;$/m, `$1include ${docroot}/.csp.nginx.conf;`],
     [/unix:\/run\/php\/php-fpm\.sock/g, `unix:${socket}`],
     [/include fastcgi_params;/g, 'include /etc/nginx/fastcgi_params;'],
+    ...(withoutBrotli ? [[/^ *brotli_static on;\n/m, '']] : []),
   ];
   for (const [pattern, replacement] of replacements) {
     if (!pattern.test(config)) throw new Error(`docs/nginx.conf has no line matching ${pattern}: update scripts/nginx.mjs with it`);
@@ -53,6 +56,7 @@ writeFileSync(
   temp('nginx.conf'),
   `${asRoot ? 'user www-data;' : ''}
 daemon off;
+${withoutBrotli ? '' : "# The modules this host's nginx loads (Debian: /etc/nginx/modules-enabled), Brotli's among them.\ninclude /etc/nginx/modules-enabled/*.conf;"}
 worker_processes 2;
 pid ${temp('nginx.pid')};
 error_log ${temp('error.log')} warn;
@@ -90,7 +94,9 @@ ${env.map(([name, value]) => `env[${name}] = "${String(value).replace(/"/g, '\\"
 `,
 );
 
-const check = spawnSync(nginx, ['-t', '-c', temp('nginx.conf'), '-p', runDir], { encoding: 'utf8' });
+// nginx's own prefix stays, so the modules the host enables load as they would there.
+const args = ['-c', temp('nginx.conf'), '-e', temp('error.log')];
+const check = spawnSync(nginx, ['-t', ...args], { encoding: 'utf8' });
 if (check.status !== 0) {
   console.error(check.stderr || check.stdout);
   process.exit(1);
@@ -99,7 +105,7 @@ if (check.status !== 0) {
 // PHP-FPM starts a session of its own, so it does not go with this process group: it is stopped
 // by name below, and holds no pipe of ours (its log is php-fpm.log) that would keep a caller waiting.
 const children = [spawn(fpm, ['--nodaemonize', '--fpm-config', temp('php-fpm.conf'), ...(asRoot ? ['--allow-to-run-as-root'] : [])], { stdio: 'ignore' })];
-children.push(spawn(nginx, ['-c', temp('nginx.conf'), '-p', runDir], { stdio: 'inherit' }));
+children.push(spawn(nginx, args, { stdio: 'inherit' }));
 console.log(`nginx serves ${docroot} at http://127.0.0.1:${port}/ with docs/nginx.conf (logs in ${runDir})`);
 const stop = (code) => {
   for (const child of children) child.kill('SIGTERM');

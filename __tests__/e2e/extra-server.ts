@@ -1,0 +1,36 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+
+/**
+ * Starts scripts/apache.mjs or scripts/nginx.mjs on a port of its own with a variation of the
+ * host (e.g. ALLOW_OVERRIDE=None), for the tests of what goes wrong on such a host. `stop` ends
+ * the script and the server it started.
+ */
+export async function startServer(script: 'apache' | 'nginx', env: Record<string, string>): Promise<{ url: string; stop: () => Promise<void> }> {
+  const port = await new Promise<number>((done) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port: free } = probe.address() as { port: number };
+      probe.close(() => done(free));
+    });
+  });
+  let output = '';
+  // Its own process group, as Apache signals its whole group when it shuts down.
+  const child = spawn(process.execPath, [`scripts/${script}.mjs`], { env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'], detached: true });
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const exited = once(child, 'exit');
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      process.kill(child.pid!, 'SIGTERM');
+      await exited;
+    }
+  };
+  const url = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; attempt < 100; attempt++) {
+    if (child.exitCode !== null) throw new Error(`scripts/${script}.mjs exited with ${child.exitCode}: ${output}`);
+    if (await fetch(`${url}/robots.txt`).then((response) => response.ok, () => false)) return { url, stop };
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  await stop();
+  throw new Error(`scripts/${script}.mjs did not answer within 10 s: ${output}`);
+}

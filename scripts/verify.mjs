@@ -1,0 +1,271 @@
+// `npm run verify -- https://www.npts.eu`: after an upload, checks that the host serves this build
+// (out/) the way .htaccess and docs/nginx.conf intend. One line per check, with the likely cause
+// of each failure; exit status 1 when any check fails. It only reads (GET requests).
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import http from 'node:http';
+import https from 'node:https';
+import { join, relative } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+
+const out = 'out';
+const base = process.argv[2]?.replace(/\/$/, '');
+if (!base || !/^https?:\/\/[^/]+$/.test(base)) {
+  console.error('Usage: npm run verify -- <base URL of the live site>, e.g. npm run verify -- https://www.npts.eu');
+  process.exit(2);
+}
+if (!existsSync(join(out, 'index.html')) || !existsSync(join(out, '.htaccess'))) {
+  console.error('verify compares the host with this build: run npm run build first (the same build you uploaded).');
+  process.exit(2);
+}
+
+const build = readBuild();
+let failures = 0;
+
+const home = await get('/').catch((error) => {
+  console.log(`✗ host: ${base}/ does not answer (${error.code ?? error.message}). Likely cause: wrong address, DNS, or the server is down.`);
+  process.exit(1);
+});
+const server = /nginx/i.test(home.headers.server ?? '') ? 'nginx' : /apache/i.test(home.headers.server ?? '') ? 'apache' : 'unknown';
+// The rules of .htaccess or docs/nginx.conf are missing altogether when not even a security header
+// comes back: then that, not each symptom, is the cause to name.
+const rulesMissing = !home.headers['x-content-type-options'];
+const rules = {
+  apache: '.htaccess not applied: the web root needs AllowOverride All (and mod_rewrite, mod_headers, mod_deflate enabled)',
+  nginx: 'docs/nginx.conf not in effect: include it for this site and reload nginx',
+  unknown: '.htaccess not applied (Apache: AllowOverride All) or docs/nginx.conf not in effect (nginx)',
+}[server];
+const cause = (specific) => (rulesMissing ? rules : specific);
+
+await check('pages', async () => {
+  const wrong = [];
+  for (const [path, title] of build.pages) {
+    const response = await get(path);
+    const live = titleOf(response.text());
+    if (response.status !== 200) wrong.push(`${path} answered ${response.status}`);
+    else if (live !== title) wrong.push(`${path} has the title "${live}", this build "${title}"`);
+  }
+  const rewrites = wrong.some((problem) => / answered \d+$/.test(problem));
+  return {
+    ok: `${build.pages.length} pages answer 200 with this build's titles`,
+    problems: wrong,
+    cause: rewrites
+      ? cause(server === 'nginx' ? 'the location / with try_files $uri $uri.html is missing' : 'clean URLs are not rewritten: mod_rewrite is off')
+      : 'the host serves another build: upload this out/ folder again',
+  };
+});
+
+await check('not-found page', async () => {
+  const response = await get('/nope');
+  const problems = [];
+  if (response.status !== 404) problems.push(`/nope answered ${response.status}, not 404`);
+  if (titleOf(response.text()) !== build.notFoundTitle) problems.push(`/nope is not the site's not-found page ("${titleOf(response.text())}")`);
+  return {
+    ok: '/nope answers 404 with the site’s not-found page',
+    problems,
+    cause:
+      response.status === 200
+        ? 'a catch-all rule answers unknown paths with a page: remove it'
+        : cause(server === 'nginx' ? 'error_page 404 /404.html is missing' : 'ErrorDocument 404 /404.html is not applied, or 404.html was not uploaded'),
+  };
+});
+
+await check('redirects', async () => {
+  const problems = [];
+  for (const path of ['/about/', '/about.html']) {
+    const response = await get(path);
+    const location = response.headers.location ? new URL(response.headers.location, base).pathname : '';
+    if (response.status !== 301 || location !== '/about') problems.push(`${path} answered ${response.status}${location ? ` → ${location}` : ''}, not 301 → /about`);
+  }
+  return { ok: '/about/ and /about.html redirect (301) to /about', problems, cause: cause('the redirect rules are missing (mod_rewrite off?)') };
+});
+
+await check('security headers', async () => {
+  const problems = [];
+  for (const [path, response] of [['/', home], ['/nope', await get('/nope')], ['/mail/send.php', await get('/mail/send.php')]]) {
+    for (const [name, value] of build.headers) {
+      const live = response.headers[name.toLowerCase()];
+      if (live === undefined) problems.push(`${path} has no ${name}`);
+      else if (name !== 'Content-Security-Policy' && live !== value) problems.push(`${path} sends ${name}: ${live}`);
+    }
+  }
+  return {
+    ok: `${build.headers.length} security headers on pages, the not-found page and the mail endpoint`,
+    problems,
+    cause: cause(server === 'nginx' ? 'a location with add_header of its own drops the server’s headers' : 'mod_headers is off'),
+  };
+});
+
+await check('content security policy', async () => {
+  const live = home.headers['content-security-policy'] ?? '';
+  const expected = hashes(build.headers.find(([name]) => name === 'Content-Security-Policy')[1]);
+  const served = hashes(live);
+  const missing = expected.filter((hash) => !served.includes(hash));
+  const extra = served.filter((hash) => !expected.includes(hash));
+  const problems = !live ? ['no Content-Security-Policy on /'] : missing.length + extra.length > 0 ? [`${missing.length} of this build's script hashes missing, ${extra.length} others present`] : [];
+  return {
+    ok: `the policy allows exactly this build's ${expected.length} inline scripts`,
+    problems,
+    cause: !live
+      ? cause('the policy is not sent')
+      : server === 'nginx'
+        ? 'the policy is another build’s: upload out/.csp.nginx.conf with the pages and reload nginx'
+        : 'the policy is another build’s: upload out/.htaccess with the pages',
+  };
+});
+
+await check('caching', async () => {
+  const problems = [];
+  const asset = await get(build.script);
+  if (!/max-age=31536000/.test(asset.headers['cache-control'] ?? '') || !/immutable/.test(asset.headers['cache-control'] ?? '')) {
+    problems.push(`${build.script} has Cache-Control "${asset.headers['cache-control'] ?? ''}", not a year and immutable`);
+  }
+  for (const path of ['/', '/about']) {
+    const response = path === '/' ? home : await get(path);
+    if (!/no-cache|max-age=0|must-revalidate/.test(response.headers['cache-control'] ?? '')) problems.push(`${path} has Cache-Control "${response.headers['cache-control'] ?? ''}", not revalidated`);
+  }
+  return { ok: '/_next/static/ cached for a year (immutable), pages revalidated', problems, cause: cause('mod_headers is off, or another cache rule overrides') };
+});
+
+await check('compression', async () => {
+  const problems = [];
+  const seen = [];
+  for (const [path, file] of [['/', 'index.html'], [build.script, build.script.slice(1)]]) {
+    for (const [accept, allowed] of [['br, gzip', ['br', 'gzip']], ['gzip', ['gzip']]]) {
+      const response = await get(path, { 'accept-encoding': accept });
+      const encoding = response.headers['content-encoding'] ?? 'none';
+      if (!allowed.includes(encoding)) {
+        problems.push(`${path} for "${accept}" came ${encoding === 'none' ? 'uncompressed' : `as ${encoding}`}`);
+        continue;
+      }
+      if (!/accept-encoding/i.test(response.headers.vary ?? '')) problems.push(`${path} has no Vary: Accept-Encoding`);
+      const body = encoding === 'br' ? brotliDecompressSync(response.body) : gunzipSync(response.body);
+      if (!body.equals(readFileSync(join(out, file)))) problems.push(`${path} (${encoding}) does not decode to this build's file`);
+      const precompressed = existsSync(join(out, `${file}.${encoding === 'br' ? 'br' : 'gz'}`)) && response.body.equals(readFileSync(join(out, `${file}.${encoding === 'br' ? 'br' : 'gz'}`)));
+      seen.push(`${path === '/' ? 'HTML' : 'JS'} ${encoding}${precompressed ? ' (precompressed)' : ''}`);
+    }
+  }
+  return {
+    ok: `compressed: ${[...new Set(seen)].join(', ')}`,
+    problems,
+    cause: cause(server === 'nginx' ? 'gzip is off' : 'mod_deflate is off (a2enmod deflate)'),
+  };
+});
+
+await check('mail endpoint', async () => {
+  const response = await get('/mail/send.php');
+  const text = response.text();
+  let json = false;
+  try {
+    JSON.parse(text);
+    json = /application\/json/.test(response.headers['content-type'] ?? '');
+  } catch {
+    // not JSON
+  }
+  const problems = response.status === 405 && json ? [] : [`GET /mail/send.php answered ${response.status} ${response.headers['content-type'] ?? ''}`];
+  return {
+    ok: 'GET /mail/send.php answers 405 with JSON (PHP runs the endpoint)',
+    problems,
+    cause: text.startsWith('<?php')
+      ? 'PHP does not run here: the endpoint’s source code is served. Enable PHP 8.1+ for .php files'
+      : response.status === 404
+        ? server === 'nginx'
+          ? 'the location = /mail/send.php block (PHP-FPM) is missing, or mail/ was not uploaded'
+          : 'mail/ was not uploaded'
+        : 'PHP fails to run the endpoint: see the host’s PHP error log',
+  };
+});
+
+await check('private files', async () => {
+  const paths = ['/mail/config.php', '/mail/config.example.php', '/mail/admin.php', '/mail/lib/store.php', '/mail/storage/messages.sqlite', '/.htaccess', '/.csp.nginx.conf'];
+  const served = [];
+  for (const path of paths) {
+    const response = await get(path);
+    if (response.status < 400) served.push(`${path} answered ${response.status}`);
+  }
+  return {
+    ok: `the message store, mail configuration, mail/lib/ and dotfiles are not served (${paths.length} paths)`,
+    problems: served,
+    cause: cause(server === 'nginx' ? 'the location ^~ /mail/ or location ~ /\\. rule is missing' : 'the mail/ and dotfile rules are not applied'),
+  };
+});
+
+await check('robots and sitemap', async () => {
+  const problems = [];
+  const robots = await get('/robots.txt');
+  const sitemap = await get('/sitemap.xml');
+  if (robots.status !== 200 || !robots.text().includes(`Sitemap: ${build.domain}/sitemap.xml`)) problems.push(`robots.txt (${robots.status}) does not name ${build.domain}/sitemap.xml`);
+  const locations = [...sitemap.text().matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
+  if (sitemap.status !== 200 || locations.length === 0) problems.push(`sitemap.xml answered ${sitemap.status} with ${locations.length} pages`);
+  const foreign = locations.filter((location) => !location.startsWith(`${build.domain}/`));
+  if (foreign.length > 0) problems.push(`sitemap.xml names ${foreign[0]}`);
+  const live = new URL(base).host;
+  return {
+    ok: `robots.txt and sitemap.xml name ${build.domain}${live === new URL(build.domain).host ? '' : ` (checked at ${live})`}`,
+    problems,
+    cause: 'the uploaded build was made for another domain: build with NEXT_PUBLIC_SITE_URL set to it and upload again',
+  };
+});
+
+console.log(failures === 0 ? `\nAll checks passed: ${base} serves this build as intended.` : `\n${failures} of 10 checks failed.`);
+process.exitCode = failures === 0 ? 0 : 1;
+
+/** Runs one check and prints its line. */
+async function check(name, run) {
+  const { ok, problems, cause: likely } = await run();
+  if (problems.length === 0) {
+    console.log(`✓ ${name}: ${ok}`);
+    return;
+  }
+  failures++;
+  const shown = problems.slice(0, 3).join('; ') + (problems.length > 3 ? `; and ${problems.length - 3} more` : '');
+  console.log(`✗ ${name}: ${shown}. Likely cause: ${likely}.`);
+}
+
+/** One GET, redirects not followed, the body as sent (not decoded). */
+function get(path, headers = { 'accept-encoding': 'identity' }) {
+  const url = new URL(path, base);
+  const client = url.protocol === 'https:' ? https : http;
+  return new Promise((resolve, reject) => {
+    const request = client.get(url, { headers: { 'user-agent': 'npts-verify', ...headers }, timeout: 15_000 }, (response) => {
+      const chunks = [];
+      response.on('data', (chunk) => chunks.push(chunk));
+      response.on('end', () => {
+        const body = Buffer.concat(chunks);
+        resolve({ status: response.statusCode, headers: response.headers, body, text: () => body.toString('utf8') });
+      });
+      response.on('error', reject);
+    });
+    request.on('timeout', () => request.destroy(new Error(`no answer within 15 s for ${path}`)));
+    request.on('error', reject);
+  });
+}
+
+/** What the host must serve, read from this build. */
+function readBuild() {
+  const html = walk(out).filter((file) => file.endsWith('.html') && !/(^|\/)(404|_not-found)\.html$/.test(file));
+  const pages = html
+    .map((file) => {
+      const path = `/${relative(out, file).replace(/\.html$/, '')}`.replace(/^\/index$/, '/');
+      return [path, titleOf(readFileSync(file, 'utf8'))];
+    })
+    .sort(([a], [b]) => a.localeCompare(b));
+  const htaccess = readFileSync(join(out, '.htaccess'), 'utf8');
+  const headers = [...htaccess.matchAll(/^\s*Header always set (\S+) "(.*)"$/gm)].map((match) => [match[1], match[2]]);
+  const index = readFileSync(join(out, 'index.html'), 'utf8');
+  // A script every modern browser loads (not the noModule fallback).
+  const script = [...index.matchAll(/<script[^>]*\ssrc="(\/_next\/static\/[^"?]+\.js)"[^>]*>/g)].find((match) => !/noModule/i.test(match[0]))[1];
+  const domain = readFileSync(join(out, 'robots.txt'), 'utf8').match(/^Sitemap: (https?:\/\/[^/\s]+)\//m)[1];
+  return { pages, headers, script, domain, notFoundTitle: titleOf(readFileSync(join(out, '404.html'), 'utf8')) };
+}
+
+function titleOf(html) {
+  return html.match(/<title>([^<]*)<\/title>/)?.[1] ?? '(none)';
+}
+
+function hashes(policy) {
+  return [...policy.matchAll(/'sha(256|384|512)-[^']+'/g)].map((match) => match[0]).sort();
+}
+
+function walk(dir) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? walk(join(dir, entry.name)) : [join(dir, entry.name)]));
+}
