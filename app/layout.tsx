@@ -56,8 +56,8 @@ export default function RootLayout({ children }: Readonly<{ children: React.Reac
           {children}
         </main>
         <ShareStrip />
-        <SiteFooter />
         <ConsentBanner />
+        <SiteFooter />
         <Analytics gtmId={site.gtmId} />
       </body>
     </html>

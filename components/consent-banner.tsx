@@ -1,6 +1,7 @@
 'use client';
 
 import Link from 'next/link';
+import { usePathname } from 'next/navigation';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { buttonClassName } from '@/components/button-link';
 import { consentStore } from '@/lib/analytics';
@@ -10,13 +11,18 @@ export function useConsent() {
   return useSyncExternalStore(consentStore.subscribe, consentStore.getSnapshot, consentStore.getServerSnapshot);
 }
 
+/** Pages whose content the banner must never cover: there it sits in the page, after the content. */
+const IN_PAGE = new Set(['/contact']);
+
 /**
  * Asks for analytics consent on the first visit, and again from the footer's "Cookie settings".
  * Accept and Reject are the same kind of button, side by side. It overlays the page bottom, so
- * showing it moves nothing.
+ * showing it moves nothing; on the contact page it sits below the content instead, never over
+ * the form.
  */
 export function ConsentBanner() {
   const { open, choice } = useConsent();
+  const inPage = IN_PAGE.has(usePathname());
   const bannerRef = useRef<HTMLElement>(null);
   const reopened = open && choice !== null;
 
@@ -29,7 +35,7 @@ export function ConsentBanner() {
   if (!open) return null;
 
   return (
-    <section ref={bannerRef} tabIndex={-1} className={styles.banner} aria-labelledby="consent-title" aria-describedby="consent-text">
+    <section ref={bannerRef} tabIndex={-1} className={inPage ? `${styles.banner} ${styles.inPage}` : styles.banner} aria-labelledby="consent-title" aria-describedby="consent-text">
       <div className={styles.inner}>
         <div>
           <h2 id="consent-title" className={styles.title}>

@@ -1,5 +1,6 @@
 'use client';
 
+import Link from 'next/link';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { buttonClassName } from '@/components/button-link';
 import { Toast, type ToastState } from '@/components/toast';
@@ -141,9 +142,14 @@ export function ContactForm() {
             </label>
           </div>
         </div>
-        <button type="submit" className={`${buttonClassName()} ${styles.submit}`} aria-disabled={sending || undefined}>
-          {sending ? 'Sending…' : 'Send message'}
-        </button>
+        <div className={styles.send}>
+          <button type="submit" className={buttonClassName()} aria-disabled={sending || undefined}>
+            {sending ? 'Sending…' : 'Send message'}
+          </button>
+          <p className={styles.next}>
+            We usually reply within one business day. How we keep your details: <Link href="/privacy">privacy notice</Link>.
+          </p>
+        </div>
       </form>
       <Toast toast={toast} onClose={closeToast} />
     </>

@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import { useId } from 'react';
+import { HeadingText } from '@/components/heading-text';
 import styles from './cta-banner.module.css';
 
 type CtaBannerProps = {
@@ -16,7 +17,7 @@ export function CtaBanner({ title, children, linkText, href }: CtaBannerProps) {
     <section className={styles.banner} aria-labelledby={headingId}>
       <div className={styles.inner}>
         <h2 id={headingId} className={styles.title}>
-          {title}
+          <HeadingText>{title}</HeadingText>
         </h2>
         <p>{children}</p>
         <Link href={href} className={styles.link}>

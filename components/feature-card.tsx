@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { HeadingText } from '@/components/heading-text';
 import styles from './feature-card.module.css';
 
 type FeatureCardProps = {
@@ -12,9 +13,10 @@ type FeatureCardProps = {
 };
 
 export function FeatureCard({ title, href, as: Tag = 'article', className, children }: FeatureCardProps) {
+  const text = <HeadingText>{title}</HeadingText>;
   return (
     <Tag className={className ? `${styles.card} ${className}` : styles.card}>
-      <h3 className={styles.title}>{href ? <Link href={href}>{title}</Link> : title}</h3>
+      <h3 className={styles.title}>{href ? <Link href={href}>{text}</Link> : text}</h3>
       <div className={styles.body}>{children}</div>
     </Tag>
   );

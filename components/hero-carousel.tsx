@@ -124,6 +124,13 @@ export function HeroCarousel({ heading, slides, label = 'Highlights' }: HeroCaro
               inert={!isCurrent}
               className={isCurrent ? `${styles.slide} ${styles.current}` : styles.slide}
             >
+              <div className={styles.content}>
+                <h2 className={styles.title}>{slide.title}</h2>
+                <p className={styles.description}>{slide.description}</p>
+                <ButtonLink href={slide.href} variant="accent">
+                  {slide.buttonText}
+                </ButtonLink>
+              </div>
               {/* A plain img: the export serves images as they are, and next/image would only add JavaScript. */}
               {/* eslint-disable-next-line @next/next/no-img-element */}
               <img
@@ -136,15 +143,6 @@ export function HeroCarousel({ heading, slides, label = 'Highlights' }: HeroCaro
                 loading={index === 0 ? 'eager' : 'lazy'}
                 fetchPriority={index === 0 ? 'high' : undefined}
               />
-              <div className={styles.content}>
-                <div className={styles.panel}>
-                  <h2 className={styles.title}>{slide.title}</h2>
-                  <p className={styles.description}>{slide.description}</p>
-                  <ButtonLink href={slide.href} variant="accent">
-                    {slide.buttonText}
-                  </ButtonLink>
-                </div>
-              </div>
             </div>
           );
         })}

@@ -85,7 +85,7 @@ export function NavMenu({ items }: { items: readonly NavItem[] }) {
     return (
       <Link
         href={link.href}
-        className={styles.link}
+        className={link.cta ? `${styles.link} ${styles.cta}` : styles.link}
         aria-current={link.href === pathname ? 'page' : undefined}
         onClick={selectLink}
       >
@@ -94,8 +94,16 @@ export function NavMenu({ items }: { items: readonly NavItem[] }) {
     );
   }
 
+  const cta = items.find((item): item is NavLink => !isNavGroup(item) && item.cta === true);
+
   return (
     <nav ref={navRef} aria-label="Main" className={styles.nav} onKeyDown={onKeyDown}>
+      {/* Phones: the call to action stays in the bar while the menu is closed (in the menu when open). */}
+      {cta && (
+        <Link href={cta.href} className={`${styles.cta} ${styles.barCta}`} hidden={menuOpen} aria-current={cta.href === pathname ? 'page' : undefined}>
+          {cta.label}
+        </Link>
+      )}
       <button
         ref={menuButtonRef}
         type="button"
@@ -105,7 +113,7 @@ export function NavMenu({ items }: { items: readonly NavItem[] }) {
         onClick={() => (menuOpen ? closeMenu() : setMenuOpen(true))}
       >
         <span className={styles.burger} aria-hidden="true" data-open={menuOpen} />
-        Menu
+        <span className={styles.menuLabel}>Menu</span>
       </button>
       <div className={styles.backdrop} hidden={!menuOpen} onClick={closeMenu} />
       <ul ref={panelRef} id={MENU_ID} className={styles.list} data-open={menuOpen}>

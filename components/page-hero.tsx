@@ -1,4 +1,5 @@
 import { Illustration, type IllustrationName } from '@/components/illustration';
+import { HeadingText } from '@/components/heading-text';
 import styles from './page-hero.module.css';
 
 type PageHeroProps = {
@@ -18,7 +19,7 @@ export function PageHero({ eyebrow, title, lead, illustration, children }: PageH
       <div className={illustration ? `${styles.inner} ${styles.withArt}` : styles.inner}>
         <div className={styles.text}>
           {eyebrow && <p className={styles.eyebrow}>{eyebrow}</p>}
-          <h1 className={styles.title}>{title}</h1>
+          <h1 className={styles.title}><HeadingText>{title}</HeadingText></h1>
           <p className={styles.lead}>{lead}</p>
           {children && <div className={styles.actions}>{children}</div>}
         </div>

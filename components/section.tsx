@@ -1,4 +1,5 @@
 import { Children } from 'react';
+import { HeadingText } from '@/components/heading-text';
 import styles from './section.module.css';
 
 type SectionProps = {
@@ -15,7 +16,7 @@ export function Section({ title, intro, tone = 'plain', align = 'start', childre
   return (
     <section className={[styles.section, tone === 'alt' && styles.alt, align === 'center' && styles.center].filter(Boolean).join(' ')}>
       <div className={styles.inner}>
-        {title && <h2 className={styles.title}>{title}</h2>}
+        {title && <h2 className={styles.title}><HeadingText>{title}</HeadingText></h2>}
         {intro && <p className={styles.intro}>{intro}</p>}
         {children}
       </div>

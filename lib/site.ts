@@ -12,7 +12,8 @@ function placeholder<const T>(what: string, value: T): T {
   return value;
 }
 
-export type NavLink = { label: string; href: string };
+/** `cta`: shown as the header's call-to-action button (on phones also beside the menu button). */
+export type NavLink = { label: string; href: string; cta?: boolean };
 export type NavGroup = { label: string; id: string; children: readonly NavLink[] };
 export type NavItem = NavLink | NavGroup;
 
@@ -72,7 +73,7 @@ export const mainNav: readonly NavItem[] = [
   { label: 'Services', id: 'services', children: serviceLinks },
   { label: 'Vessel / Rig IT', id: 'vessel-rig-it', children: vesselLinks },
   { label: 'About', href: '/about' },
-  { label: 'Contact', href: '/contact' },
+  { label: 'Contact', href: '/contact', cta: true },
 ];
 
 export const footerLinks = [

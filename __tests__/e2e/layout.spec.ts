@@ -1,0 +1,226 @@
+import type { Locator, Page } from '@playwright/test';
+import { routes } from '@/lib/site';
+import { expect, test } from './fixtures';
+
+// Layout measured in the page, in light and dark, on a laptop and a phone.
+const screens = [
+  { width: 1280, height: 800, minH1: 40 },
+  { width: 375, height: 812, minH1: 28 },
+] as const;
+const schemes = ['light', 'dark'] as const;
+
+type Box = { x: number; y: number; width: number; height: number };
+const intersects = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+async function box(locator: Locator): Promise<Box> {
+  const measured = await locator.boundingBox();
+  expect(measured, 'the element is laid out').not.toBeNull();
+  return measured!;
+}
+
+/** Waits until the client has hydrated (the carousel's controls and the consent banner need it). */
+async function hydrated(page: Page) {
+  await expect(page.getByRole('button', { name: 'Next slide' }).or(page.getByRole('region', { name: 'Analytics cookies' })).first()).toBeVisible();
+}
+
+test.describe('Home first screen', () => {
+  for (const { width, height, minH1 } of screens) {
+    for (const colorScheme of schemes) {
+      test(`at ${width}×${height} in ${colorScheme}, the h1 is the largest text of the first screen, at least ${minH1} px`, async ({ page }) => {
+        await page.emulateMedia({ colorScheme });
+        await page.setViewportSize({ width, height });
+        await page.goto('/');
+        await hydrated(page);
+        const { h1, largest } = await page.evaluate(() => {
+          const size = (element: Element) => parseFloat(getComputedStyle(element).fontSize);
+          const texts = [...document.querySelectorAll('body *')].filter((element) => {
+            const own = [...element.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && node.textContent!.trim());
+            const rect = element.getBoundingClientRect();
+            return own && rect.width > 0 && rect.top < innerHeight && rect.bottom > 0 && getComputedStyle(element).visibility === 'visible';
+          });
+          const biggest = texts.reduce((a, b) => (size(b) > size(a) ? b : a));
+          return { h1: size(document.querySelector('h1')!), largest: { size: size(biggest), text: biggest.textContent!.slice(0, 40) } };
+        });
+        expect(h1).toBeGreaterThanOrEqual(minH1);
+        expect(largest.size, `largest text: "${largest.text}"`).toBeLessThanOrEqual(h1);
+      });
+    }
+  }
+
+  for (const width of [320, 375, 1280]) {
+    test(`at ${width} px no slide's text overlaps its picture, and every picture is whole and inside the hero`, async ({ page }) => {
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/');
+      const carousel = page.getByRole('region', { name: 'Highlights' });
+      const hero = await box(carousel);
+      const h1 = await box(page.getByRole('heading', { level: 1 }));
+      for (const [index, slide] of (await carousel.getByRole('group', { includeHidden: true }).all()).entries()) {
+        await page.getByRole('button', { name: `Go to slide ${index + 1}` }).click();
+        await expect(slide).toBeVisible();
+        const art = await box(slide.getByRole('img'));
+        for (const text of [slide.getByRole('heading', { level: 2 }), slide.getByRole('paragraph'), slide.getByRole('link')]) {
+          expect(intersects(await box(text), art), `slide ${index + 1}: ${await text.textContent()}`).toBe(false);
+        }
+        expect(intersects(h1, art), `slide ${index + 1}: the h1 and the picture`).toBe(false);
+        for (const control of await carousel.getByRole('button').all()) {
+          expect(intersects(await box(control), await box(slide.getByRole('link'))), `slide ${index + 1}: a control on the button`).toBe(false);
+        }
+        expect(art.x >= hero.x && art.y >= hero.y && art.x + art.width <= hero.x + hero.width + 0.5 && art.y + art.height <= hero.y + hero.height + 0.5, `slide ${index + 1}'s picture inside the hero`).toBe(true);
+        // Drawn whole: the picture keeps its own proportions in its box.
+        const fit = await slide.getByRole('img').evaluate((img: HTMLImageElement) => getComputedStyle(img).objectFit);
+        const ratio = art.width / art.height;
+        expect(fit === 'contain' || Math.abs(ratio - 1600 / 600) < 0.02, `slide ${index + 1}: ${fit} at ${ratio.toFixed(2)}`).toBe(true);
+      }
+    });
+  }
+});
+
+test.describe('Header call to action', () => {
+  for (const { width, height } of screens) {
+    test(`at ${width} px Contact is a button-style link in the bar, the navigation's last item`, async ({ page }) => {
+      await page.setViewportSize({ width, height });
+      await page.goto('/about');
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      const contact = nav.getByRole('link', { name: 'Contact', exact: true });
+      await expect(contact).toBeVisible();
+      await expect(contact).toHaveAttribute('href', '/contact');
+      const style = await contact.evaluate((link) => {
+        const computed = getComputedStyle(link);
+        return { background: computed.backgroundColor, accent: getComputedStyle(document.documentElement).getPropertyValue('--color-amber-400').trim() };
+      });
+      expect(style.background).toBe('rgb(245, 184, 61)');
+      expect(style.accent).toBe('#f5b83d');
+      const header = await box(page.getByRole('banner'));
+      const cta = await box(contact);
+      expect(cta.y >= header.y && cta.y + cta.height <= header.y + header.height, 'inside the header bar').toBe(true);
+      if (width < 900) {
+        // On phones it stays in the bar, and the open menu ends with it too.
+        await nav.getByRole('button', { name: 'Menu' }).click();
+        await expect(nav.getByRole('link').last()).toHaveText('Contact');
+        await expect(nav.getByRole('link', { name: 'Contact', exact: true })).toHaveCount(1);
+      } else {
+        await expect(nav.getByRole('link').last()).toHaveText('Contact');
+      }
+    });
+  }
+
+  test('every dropdown label sits on one line, and the dropdowns keep five and three items', async ({ page }) => {
+    await page.goto('/');
+    for (const [name, count] of [['Services', 5], ['Vessel / Rig IT', 3]] as const) {
+      await page.getByRole('button', { name }).click();
+      const links = page.getByRole('navigation', { name: 'Main' }).getByRole('list').getByRole('list').getByRole('link');
+      await expect(links).toHaveCount(count);
+      for (const link of await links.all()) {
+        const lines = await link.evaluate((element) => {
+          const range = document.createRange();
+          range.selectNodeContents(element);
+          return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+        });
+        expect(lines, (await link.textContent()) ?? "").toBe(1);
+      }
+      await page.keyboard.press('Escape');
+    }
+  });
+});
+
+test.describe('Contact page', () => {
+  for (const { width, height } of screens) {
+    for (const colorScheme of schemes) {
+      test(`at ${width}×${height} in ${colorScheme}, the consent banner covers no form control and the first field is on the first screen`, async ({ page }) => {
+        await page.emulateMedia({ colorScheme });
+        await page.setViewportSize({ width, height });
+        await page.goto('/contact');
+        const banner = page.getByRole('region', { name: 'Analytics cookies' });
+        await expect(banner).toBeVisible();
+        const form = page.locator('form');
+        const controls = [...(await form.getByRole('textbox').all()), form.getByRole('button', { name: 'Send message' })];
+        for (const scroll of [0, 400, 800, 1200, 100_000]) {
+          await page.evaluate((y) => window.scrollTo(0, y), scroll);
+          const covered = await box(banner);
+          for (const control of controls) {
+            expect(intersects(await box(control), covered), `${await control.getAttribute('name')} at scroll ${scroll}`).toBe(false);
+          }
+        }
+        await page.evaluate(() => window.scrollTo(0, 0));
+        const first = await box(page.getByLabel('First name'));
+        const header = await box(page.getByRole('banner'));
+        expect(first.y).toBeGreaterThanOrEqual(header.y + header.height);
+        expect(first.y + first.height).toBeLessThanOrEqual(height);
+      });
+    }
+  }
+
+  test('beside the send button: when we reply, and a link to the privacy notice', async ({ page }) => {
+    await page.goto('/contact');
+    const send = page.getByRole('button', { name: 'Send message' });
+    const next = page.locator('form p').filter({ hasText: 'within one business day' });
+    await expect(next).toBeVisible();
+    await expect(next.getByRole('link', { name: 'privacy notice' })).toHaveAttribute('href', '/privacy');
+    // Beside it on a laptop: on the same row, to its right.
+    const [button, text] = [await box(send), await box(next)];
+    expect(text.x).toBeGreaterThan(button.x + button.width);
+    expect(Math.abs(text.y + text.height / 2 - (button.y + button.height / 2))).toBeLessThan(button.height);
+  });
+});
+
+test.describe('Text', () => {
+  test('/privacy runs its prose at no more than 80 characters to a line', async ({ page }) => {
+    await page.goto('/privacy');
+    const longest = await page.getByRole('main').locator('section p').evaluateAll((paragraphs) =>
+      Math.max(
+        ...paragraphs.flatMap((paragraph) => {
+          // Characters per line, from the box of each character.
+          const lines = new Map<number, number>();
+          const walker = document.createTreeWalker(paragraph, NodeFilter.SHOW_TEXT);
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            for (let index = 0; index < node.textContent!.length; index++) {
+              const range = document.createRange();
+              range.setStart(node, index);
+              range.setEnd(node, index + 1);
+              const rect = range.getBoundingClientRect();
+              if (rect.height > 0) lines.set(Math.round(rect.top), (lines.get(Math.round(rect.top)) ?? 0) + 1);
+            }
+          }
+          return [...lines.values()];
+        }),
+      ),
+    );
+    expect(longest).toBeGreaterThan(40);
+    expect(longest).toBeLessThanOrEqual(80);
+  });
+});
+
+test.describe('Headings', () => {
+  for (const { width, height } of screens) {
+    test(`at ${width} px no heading on any page ends with a lone word on its last line`, async ({ page }) => {
+      await page.setViewportSize({ width, height });
+      const lone: string[] = [];
+      for (const path of [...routes, '/nope']) {
+        await page.goto(path);
+        lone.push(
+          ...(await page.evaluate(() =>
+            [...document.querySelectorAll('h1, h2, h3')].flatMap((heading) => {
+              // Each word's line, from the box of the word itself.
+              const tops: number[] = [];
+              const walker = document.createTreeWalker(heading, NodeFilter.SHOW_TEXT);
+              for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+                for (const word of node.textContent!.matchAll(/\S+/g)) {
+                  const range = document.createRange();
+                  range.setStart(node, word.index!);
+                  range.setEnd(node, word.index! + word[0].length);
+                  const rect = range.getBoundingClientRect();
+                  if (rect.height > 0) tops.push(Math.round(rect.top));
+                }
+              }
+              const lines = [...new Set(tops)].sort((a, b) => a - b);
+              const last = tops.filter((top) => Math.abs(top - lines[lines.length - 1]) < 4).length;
+              return lines.length > 1 && last === 1 ? [`${location.pathname}: "${heading.textContent}"`] : [];
+            }),
+          )),
+        );
+      }
+      expect(lone).toEqual([]);
+    });
+  }
+});
