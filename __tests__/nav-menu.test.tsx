@@ -26,7 +26,7 @@ describe('NavMenu', () => {
     expect(list).toBeVisible();
 
     await user.tab();
-    expect(screen.getByRole('link', { name: 'Software Development' })).toHaveFocus();
+    expect(screen.getByRole('link', { name: 'Software development' })).toHaveFocus();
     await user.keyboard('{Escape}');
     expect(services).toHaveAttribute('aria-expanded', 'false');
     expect(list).not.toBeVisible();
@@ -45,8 +45,8 @@ describe('NavMenu', () => {
     const { user, vessel } = renderMenu();
     await user.click(vessel);
     await user.tab(); // Communication
-    await user.tab(); // Onboard Networks
-    await user.tab(); // IT Management
+    await user.tab(); // Onboard networks
+    await user.tab(); // IT management
     await user.tab(); // About, outside the group
     expect(screen.getByRole('link', { name: 'About' })).toHaveFocus();
     expect(vessel).toHaveAttribute('aria-expanded', 'false');

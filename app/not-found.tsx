@@ -10,13 +10,16 @@ export const metadata: Metadata = {
 
 export default function NotFound() {
   return (
-    <PageHero
-      eyebrow="Error 404"
-      title="Page not found"
-      lead="The page you were looking for does not exist or has moved. Try the home page or our services."
-    >
-      <ButtonLink href="/" variant="accent">Go to the home page</ButtonLink>
-      <ButtonLink href="/services" variant="secondary">See our services</ButtonLink>
-    </PageHero>
+    // data-not-found: the share strip stays away from this page (share-strip.module.css).
+    <div data-not-found>
+      <PageHero
+        eyebrow="Error 404"
+        title="Page not found"
+        lead="The page you were looking for does not exist or has moved. Try the home page or our services."
+      >
+        <ButtonLink href="/" variant="accent">Go to the home page</ButtonLink>
+        <ButtonLink href="/services" variant="secondary">See our services</ButtonLink>
+      </PageHero>
+    </div>
   );
 }

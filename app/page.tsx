@@ -48,13 +48,13 @@ export default function HomePage() {
       <HeroCarousel heading="Remote-first IT for sea and shore" slides={slides} />
       <Section title="AI-powered solutions" intro="Automation that takes routine work off your team and turns data into decisions.">
         <CardGrid>
-          <FeatureCard title="Process Automation" href="/ai">
+          <FeatureCard title="Process automation" href="/ai">
             <p>AI agents that handle repetitive tasks and keep workflows moving.</p>
           </FeatureCard>
-          <FeatureCard title="Predictive Analytics" href="/ai">
+          <FeatureCard title="Predictive analytics" href="/ai">
             <p>Forecasts from your own data to plan maintenance, capacity and costs.</p>
           </FeatureCard>
-          <FeatureCard title="Smart Security" href="/ai">
+          <FeatureCard title="Smart security" href="/ai">
             <p>Monitoring that spots unusual activity early and alerts the right people.</p>
           </FeatureCard>
         </CardGrid>

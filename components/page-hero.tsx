@@ -16,7 +16,7 @@ type PageHeroProps = {
 export function PageHero({ eyebrow, title, lead, illustration, children }: PageHeroProps) {
   return (
     <div className={styles.hero}>
-      <div className={illustration ? `${styles.inner} ${styles.withArt}` : styles.inner}>
+      <div className={`${styles.inner} ${illustration ? styles.withArt : styles.plain}`}>
         <div className={styles.text}>
           {eyebrow && <p className={styles.eyebrow}>{eyebrow}</p>}
           <h1 className={styles.title}><HeadingText>{title}</HeadingText></h1>

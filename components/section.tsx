@@ -26,13 +26,13 @@ export function Section({ title, intro, tone = 'plain', align = 'start', childre
 
 /**
  * Cards in balanced rows: on wide screens four cards sit in one row, two in two columns and any
- * other number in rows of three, so no row is left with a lone card where it can be avoided.
+ * other number in rows of three; a short last row is stretched so that it leaves no empty slot.
  */
 export function CardGrid({ as: Tag = 'div', className, children }: { as?: 'div' | 'ol'; className?: string; children: React.ReactNode }) {
   const count = Children.count(children);
   const columns = count === 4 ? 4 : count === 2 ? 2 : 3;
   return (
-    <Tag className={className ? `${styles.grid} ${className}` : styles.grid} data-columns={columns}>
+    <Tag className={className ? `${styles.grid} ${className}` : styles.grid} data-columns={columns} data-odd={count % 2 === 1} data-rest={count % 3}>
       {children}
     </Tag>
   );

@@ -55,17 +55,17 @@ export const site = {
 export type SocialNetwork = (typeof site.social)[number]['network'];
 
 export const serviceLinks = [
-  { label: 'Software Development', href: '/software' },
+  { label: 'Software development', href: '/software' },
   { label: 'Legacy to REST API', href: '/rest' },
   { label: 'Rapid REST API prototyping', href: '/proto' },
-  { label: 'AI Automation', href: '/ai' },
-  { label: 'IT Consulting', href: '/consulting' },
+  { label: 'AI automation', href: '/ai' },
+  { label: 'IT consulting', href: '/consulting' },
 ] as const satisfies readonly NavLink[];
 
 export const vesselLinks = [
   { label: 'Communication', href: '/coms' },
-  { label: 'Onboard Networks', href: '/network' },
-  { label: 'IT Management', href: '/vrit' },
+  { label: 'Onboard networks', href: '/network' },
+  { label: 'IT management', href: '/vrit' },
 ] as const satisfies readonly NavLink[];
 
 export const mainNav: readonly NavItem[] = [
@@ -78,7 +78,7 @@ export const mainNav: readonly NavItem[] = [
 
 export const footerLinks = [
   { label: 'Home', href: '/' },
-  { label: 'About Us', href: '/about' },
+  { label: 'About us', href: '/about' },
   { label: 'Services', href: '/services' },
   { label: 'Contact', href: '/contact' },
 ] as const satisfies readonly NavLink[];

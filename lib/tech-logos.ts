@@ -37,7 +37,7 @@ export const technologies: readonly SimpleIcon[] = [
  */
 const schemes = {
   light: { surface: '#ffffff', text: '#10233d' },
-  dark: { surface: '#13263f', text: '#e6edf5' },
+  dark: { surface: '#183052', text: '#e6edf5' },
 } as const;
 
 /** The brand colour where it stands out enough from the card; the text colour where it does not. */

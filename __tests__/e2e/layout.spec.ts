@@ -1,4 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
+import { illustrations } from '@/components/illustration';
+import { contrastRatio } from '@/lib/contrast';
 import { routes } from '@/lib/site';
 import { expect, test } from './fixtures';
 
@@ -223,4 +225,90 @@ test.describe('Headings', () => {
       expect(lone).toEqual([]);
     });
   }
+});
+
+test.describe('Page frame', () => {
+  for (const { width, height } of screens) {
+    test(`at ${width} px the share strip and the footer sit on the content's edges`, async ({ page }) => {
+      await page.setViewportSize({ width, height });
+      await page.goto('/about');
+      // The content's edges: the logo's left and the header's last control's right.
+      const logo = await box(page.getByRole('link', { name: 'NPTS home' }));
+      const last = await box(page.getByRole('banner').getByRole('button', { name: 'Menu' }).or(page.getByRole('banner').getByRole('link', { name: 'Contact', exact: true })).last());
+      const [left, right] = [logo.x, last.x + last.width];
+      const copy = await box(page.getByRole('button', { name: 'Copy link' }));
+      expect(Math.abs(copy.x + copy.width - right), 'Copy link on the right edge').toBeLessThanOrEqual(2);
+      const bottom = await box(page.getByRole('contentinfo').locator('p', { hasText: 'All rights reserved' }).locator('..'));
+      expect(Math.abs(bottom.x - left), 'footer divider, left').toBeLessThanOrEqual(2);
+      expect(Math.abs(bottom.x + bottom.width - right), 'footer divider, right').toBeLessThanOrEqual(2);
+      const columns = await page.getByRole('contentinfo').getByRole('heading', { level: 2 }).all();
+      const tops = new Set(await Promise.all(columns.map(async (heading) => Math.round((await box(heading)).y))));
+      // Four columns side by side on a laptop; two by two on a phone.
+      expect(tops.size).toBe(width < 900 ? 2 : 1);
+      for (const heading of columns) {
+        const edge = await box(heading);
+        expect(edge.x).toBeGreaterThanOrEqual(left - 2);
+        expect(edge.x + edge.width).toBeLessThanOrEqual(right + 2);
+      }
+    });
+  }
+
+  test('the not-found page has no share strip; the other pages do', async ({ page }) => {
+    const strip = page.getByRole('complementary', { name: 'Follow and share' });
+    await page.goto('/nope');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
+    await expect(strip).toBeHidden();
+    await page.goto('/about');
+    await expect(strip).toBeVisible();
+  });
+
+  for (const width of [320, 375, 768, 1280, 1440]) {
+    test(`at ${width} px no page is wider than the window, and no card grid leaves an empty slot`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      const problems: string[] = [];
+      for (const path of [...routes, '/nope']) {
+        await page.goto(path);
+        problems.push(
+          ...(await page.evaluate(() => {
+            const found: string[] = [];
+            if (document.documentElement.scrollWidth > innerWidth) found.push(`${location.pathname} scrolls sideways (${document.documentElement.scrollWidth} px)`);
+            for (const grid of document.querySelectorAll<HTMLElement>('[data-columns]')) {
+              const gridBox = grid.getBoundingClientRect();
+              const cards = [...grid.children].map((card) => card.getBoundingClientRect());
+              const lastTop = Math.max(...cards.map((card) => Math.round(card.top)));
+              const lastRow = cards.filter((card) => Math.abs(Math.round(card.top) - lastTop) < 2);
+              const rowRight = Math.max(...lastRow.map((card) => card.right));
+              if (gridBox.right - rowRight > 2) found.push(`${location.pathname}: a grid of ${cards.length} leaves ${Math.round(gridBox.right - rowRight)} px empty`);
+            }
+            return found;
+          })),
+        );
+      }
+      expect(problems).toEqual([]);
+    });
+  }
+
+  test('in dark mode the page, alternate sections and cards are told apart, and illustration panels keep an edge', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.goto('/');
+    const colours = await page.evaluate(() => {
+      const style = getComputedStyle(document.documentElement);
+      return ['--color-bg', '--color-bg-alt', '--color-surface'].map((name) => style.getPropertyValue(name).trim());
+    });
+    for (const [a, b] of [[0, 1], [1, 2], [0, 2]]) expect(contrastRatio(colours[a], colours[b]), `${colours[a]} and ${colours[b]}`).toBeGreaterThanOrEqual(1.12);
+    const panel = page.getByRole('img', { name: illustrations.software }).locator('..');
+    expect(await panel.evaluate((element) => getComputedStyle(element).boxShadow)).not.toBe('none');
+  });
+
+  test('/services shows each service’s illustration on its card', async ({ page }) => {
+    await page.goto('/services');
+    const cards = page.getByRole('main').getByRole('article');
+    await expect(cards).toHaveCount(8);
+    for (const card of await cards.all()) {
+      const picture = card.getByRole('img');
+      await picture.scrollIntoViewIfNeeded();
+      expect(Object.values(illustrations)).toContain(await picture.getAttribute('alt'));
+      await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    }
+  });
 });

@@ -14,12 +14,12 @@ test.describe('Main navigation, desktop', () => {
     const menu = page.locator(`#${await button.getAttribute('aria-controls')}`);
     await expect(menu.getByRole('link')).toHaveText(serviceLinks.map((link) => link.label));
 
-    await menu.getByRole('link', { name: 'AI Automation' }).click();
+    await menu.getByRole('link', { name: 'AI automation' }).click();
     await expect(page).toHaveURL('/ai');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('AI automation');
     await expect(button).toHaveAttribute('aria-expanded', 'false');
     await button.click();
-    await expect(menu.getByRole('link', { name: 'AI Automation' })).toHaveAttribute('aria-current', 'page');
+    await expect(menu.getByRole('link', { name: 'AI automation' })).toHaveAttribute('aria-current', 'page');
   });
 
   test('a click outside closes an open dropdown', async ({ page }) => {
@@ -63,7 +63,7 @@ test.describe('Main navigation, desktop', () => {
   test('the fixed bar never hides the focused element', async ({ page }) => {
     await page.goto('/services');
     // Tab backwards from the footer until a link in the page body has focus, as a keyboard user would.
-    await page.getByRole('link', { name: 'About Us' }).focus();
+    await page.getByRole('link', { name: 'About us' }).focus();
     for (let i = 0; i < 30; i++) {
       await page.keyboard.press('Shift+Tab');
       const insideMain = await page.evaluate(() => !!document.activeElement?.closest('main'));

@@ -26,32 +26,32 @@ export default function ServicesPage() {
       </PageHero>
       <Section title="Vessel / Rig IT">
         <CardGrid>
-          <FeatureCard title="Communication" href="/coms">
+          <FeatureCard title="Communication" href="/coms" illustration="coms">
             <p>VSAT satellite and 4/5G links, including near-shore 4/5G data.</p>
           </FeatureCard>
-          <FeatureCard title="Onboard Networks" href="/network">
+          <FeatureCard title="Onboard networks" href="/network" illustration="network">
             <p>Onboard networks with secure VPN links between vessels or rigs and the office.</p>
           </FeatureCard>
-          <FeatureCard title="IT Management" href="/vrit">
+          <FeatureCard title="IT management" href="/vrit" illustration="vrit">
             <p>24/7 remote support, maintenance and continuous backups of vessel servers.</p>
           </FeatureCard>
         </CardGrid>
       </Section>
       <Section title="Software, APIs and AI" tone="alt">
         <CardGrid>
-          <FeatureCard title="Software Development" href="/software">
+          <FeatureCard title="Software development" href="/software" illustration="software">
             <p>Multi-platform applications for web, desktop and mobile.</p>
           </FeatureCard>
-          <FeatureCard title="Legacy to REST API" href="/rest">
+          <FeatureCard title="Legacy to REST API" href="/rest" illustration="rest">
             <p>A modern REST API in front of your legacy database.</p>
           </FeatureCard>
-          <FeatureCard title="Rapid REST API prototyping" href="/proto">
+          <FeatureCard title="Rapid REST API prototyping" href="/proto" illustration="proto">
             <p>CRUD, Swagger documentation and security, in days.</p>
           </FeatureCard>
-          <FeatureCard title="AI Automation" href="/ai">
+          <FeatureCard title="AI automation" href="/ai" illustration="ai">
             <p>A local AI document hub and AI agents for support and workflows.</p>
           </FeatureCard>
-          <FeatureCard title="IT Consulting" href="/consulting">
+          <FeatureCard title="IT consulting" href="/consulting" illustration="consulting">
             <p>Support, architecture, security and change management.</p>
           </FeatureCard>
         </CardGrid>
