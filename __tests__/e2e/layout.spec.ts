@@ -300,6 +300,16 @@ test.describe('Page frame', () => {
     expect(await panel.evaluate((element) => getComputedStyle(element).boxShadow)).not.toBe('none');
   });
 
+  test('/about on a phone keeps every value but lists them compactly, not as six more cards', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto('/about');
+    const values = page.getByRole('main').getByRole('list').filter({ has: page.getByRole('heading', { name: 'Innovation' }) });
+    await expect(values.getByRole('heading', { level: 3 })).toHaveCount(6);
+    expect((await box(values)).height, 'six values in less than a phone screen').toBeLessThan(812);
+    // It was 6 435 px with twelve cards.
+    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThan(6000);
+  });
+
   test('/services shows each service’s illustration on its card', async ({ page }) => {
     await page.goto('/services');
     const cards = page.getByRole('main').getByRole('article');

@@ -64,7 +64,7 @@ test.describe('Page content', () => {
 
   test('About shows the six values, the two stats and named technology logos', async ({ page }) => {
     await page.goto('/about');
-    for (const value of ['Innovation', 'Reliability', 'Collaboration', 'Excellence', 'Adaptability', 'Global Perspective']) {
+    for (const value of ['Innovation', 'Reliability', 'Collaboration', 'Excellence', 'Adaptability', 'Global perspective']) {
       await expect(page.getByRole('heading', { level: 3, name: value, exact: true })).toBeVisible();
     }
     for (const [value, label] of [

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { ButtonLink } from '@/components/button-link';
 import { CtaBanner } from '@/components/cta-banner';
 import { FeatureCard } from '@/components/feature-card';
+import { FeatureList } from '@/components/feature-list';
 import { PageHero } from '@/components/page-hero';
 import { CardGrid, Section } from '@/components/section';
 import { StatList } from '@/components/stat-list';
@@ -67,26 +68,16 @@ export default function AboutPage() {
         </CardGrid>
       </Section>
       <Section title="Our values">
-        <CardGrid>
-          <FeatureCard title="Innovation">
-            <p>We adopt new technology when it makes our clients’ work better, not because it is new.</p>
-          </FeatureCard>
-          <FeatureCard title="Reliability">
-            <p>Systems that work, commitments that are kept, and a team that answers.</p>
-          </FeatureCard>
-          <FeatureCard title="Collaboration">
-            <p>We work as part of our clients’ teams, not at arm’s length.</p>
-          </FeatureCard>
-          <FeatureCard title="Excellence">
-            <p>Careful engineering and clear documentation in everything we deliver.</p>
-          </FeatureCard>
-          <FeatureCard title="Adaptability">
-            <p>Solutions that change as fleets, routes and businesses change.</p>
-          </FeatureCard>
-          <FeatureCard title="Global Perspective">
-            <p>Experience across Europe and South East Asia, at sea and on shore.</p>
-          </FeatureCard>
-        </CardGrid>
+        <FeatureList
+          items={[
+            { title: 'Innovation', text: 'We adopt new technology when it makes our clients’ work better, not because it is new.' },
+            { title: 'Reliability', text: 'Systems that work, commitments that are kept, and a team that answers.' },
+            { title: 'Collaboration', text: 'We work as part of our clients’ teams, not at arm’s length.' },
+            { title: 'Excellence', text: 'Careful engineering and clear documentation in everything we deliver.' },
+            { title: 'Adaptability', text: 'Solutions that change as fleets, routes and businesses change.' },
+            { title: 'Global perspective', text: 'Experience across Europe and South East Asia, at sea and on shore.' },
+          ]}
+        />
       </Section>
       <Section title="In numbers" tone="alt">
         <StatList
