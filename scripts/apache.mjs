@@ -4,12 +4,12 @@
 // For tests of lesser hosts: ALLOW_OVERRIDE=None ignores .htaccess; WITHOUT_MODULES=headers,deflate
 // leaves those modules out.
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { prepareRunDir } from './run-dir.mjs';
 
 const port = Number(process.env.PORT ?? 8080);
 const docroot = resolve(process.env.DOCROOT ?? 'out');
-const runDir = resolve('.e2e', `apache-${port}`);
 const modules = '/usr/lib/apache2/modules';
 const httpd = ['/usr/sbin/apache2', '/usr/sbin/httpd'].find(existsSync);
 
@@ -22,18 +22,7 @@ if (!php) {
   console.error('mod_php is not installed. On Debian/Ubuntu: apt-get install -y libapache2-mod-php');
   process.exit(1);
 }
-if (!existsSync(resolve(docroot, 'index.html'))) {
-  console.error(`${docroot} holds no build. Run npm run build first.`);
-  process.exit(1);
-}
-
-mkdirSync(runDir, { recursive: true });
-// Apache started as root serves as www-data, which must be able to write its logs here.
-chmodSync(runDir, 0o777);
-// Messages sent through this server land beside its logs unless a store is configured.
-process.env.MAIL_STORAGE_DIR ??= resolve(runDir, 'mail');
-mkdirSync(process.env.MAIL_STORAGE_DIR, { recursive: true });
-chmodSync(process.env.MAIL_STORAGE_DIR, 0o777);
+const runDir = prepareRunDir('apache', port, docroot);
 const asRoot = process.getuid?.() === 0;
 const without = process.env.WITHOUT_MODULES?.split(',') ?? [];
 

@@ -5,12 +5,12 @@
 //   PORT=8081 node scripts/nginx.mjs   (runs in the foreground; Ctrl+C stops both)
 // WITHOUT_BROTLI=1 runs it as a host without the Brotli module, with the line the file says to delete deleted.
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { prepareRunDir } from './run-dir.mjs';
 
 const port = Number(process.env.PORT ?? 8081);
 const docroot = resolve(process.env.DOCROOT ?? 'out');
-const runDir = resolve('.e2e', `nginx-${port}`);
 const nginx = '/usr/sbin/nginx';
 const fpm = readdirSync('/usr/sbin').filter((name) => /^php-fpm[\d.]*$/.test(name)).sort().map((name) => `/usr/sbin/${name}`).pop();
 
@@ -18,17 +18,7 @@ if (!existsSync(nginx) || !fpm) {
   console.error('nginx and PHP-FPM are not installed. On Debian/Ubuntu: apt-get install -y nginx php-fpm');
   process.exit(1);
 }
-if (!existsSync(resolve(docroot, 'index.html'))) {
-  console.error(`${docroot} holds no build. Run npm run build first.`);
-  process.exit(1);
-}
-
-mkdirSync(runDir, { recursive: true });
-chmodSync(runDir, 0o777);
-// Messages sent through this server land beside its logs unless a store is configured.
-process.env.MAIL_STORAGE_DIR ??= resolve(runDir, 'mail');
-mkdirSync(process.env.MAIL_STORAGE_DIR, { recursive: true });
-chmodSync(process.env.MAIL_STORAGE_DIR, 0o777);
+const runDir = prepareRunDir('nginx', port, docroot);
 const asRoot = process.getuid?.() === 0;
 const socket = resolve(runDir, 'php-fpm.sock');
 const withoutBrotli = Boolean(process.env.WITHOUT_BROTLI);

@@ -1,0 +1,20 @@
+// What scripts/apache.mjs and scripts/nginx.mjs share: the build they serve, and a directory of
+// their own under .e2e/ for configuration, logs and the messages the server accepts.
+import { chmodSync, existsSync, mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+/** Exits unless `docroot` holds a build; returns .e2e/<name>-<port>/, writable by the server. */
+export function prepareRunDir(name, port, docroot) {
+  if (!existsSync(resolve(docroot, 'index.html'))) {
+    console.error(`${docroot} holds no build. Run npm run build first.`);
+    process.exit(1);
+  }
+  const runDir = resolve('.e2e', `${name}-${port}`);
+  // A server started as root serves as www-data, which must be able to write its logs here, and
+  // the messages it accepts land beside them unless a store is configured.
+  for (const dir of [runDir, (process.env.MAIL_STORAGE_DIR ??= resolve(runDir, 'mail'))]) {
+    mkdirSync(dir, { recursive: true });
+    chmodSync(dir, 0o777);
+  }
+  return runDir;
+}
