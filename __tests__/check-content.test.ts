@@ -68,7 +68,7 @@ beforeAll(async () => {
   edit(cases.misspelt, 'app/coms/page.tsx', 'Always-on satellite links for open water', 'Always-on satelite links for open water');
 
   cases.brokenLink = copyOfSite();
-  edit(cases.brokenLink, 'app/consulting/page.tsx', '<p>Help when you need it, from our remote team or on site.</p>', '<p>Help when you need it. <a href="/pricing">See our prices</a>.</p>');
+  edit(cases.brokenLink, 'app/consulting/page.tsx', 'Tell us what is on your mind; a short call is often enough to see the way forward.', 'Tell us what is on your mind. <a href="/pricing">See our prices</a>.');
 
   cases.longDescription = copyOfSite();
   edit(cases.longDescription, 'app/software/page.tsx', /description:\s*'[^']*'/, `description: '${longDescription}'`);

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { ButtonLink } from '@/components/button-link';
 import { FeatureCard } from '@/components/feature-card';
 import { type HeroSlide, HeroCarousel } from '@/components/hero-carousel';
-import { FeatureSplit } from '@/components/feature-split';
+import { Checklist, FeatureSplit } from '@/components/feature-split';
 import { CardGrid, Section } from '@/components/section';
 import { StatList } from '@/components/stat-list';
 import { pageMetadata } from '@/lib/metadata';
@@ -61,30 +61,36 @@ export default function HomePage() {
       </Section>
       <Section title="Custom software" tone="alt" intro="Software shaped around the way your business works, not the other way round.">
         <FeatureSplit illustration="software">
-          <ul>
-            <li>Web, desktop and mobile applications from one team.</li>
-            <li>Four clear steps: discovery, design, development and delivery.</li>
-            <li>Support and new features after launch.</li>
-          </ul>
+          <Checklist
+            items={[
+              'Web, desktop and mobile applications from one team.',
+              'Four clear steps: discovery, design, development and delivery.',
+              'Support and new features after launch.',
+            ]}
+          />
           <ButtonLink href="/software" variant="secondary">Custom software development</ButtonLink>
         </FeatureSplit>
       </Section>
       <Section title="Vessel and rig IT" intro="Everything that keeps a vessel or rig connected and its systems running, handled remotely around the clock.">
         <FeatureSplit illustration="coms" reverse>
-          <ul>
-            <li>Satellite (VSAT) and 4/5G links, including near-shore 4/5G data.</li>
-            <li>Onboard networks with secure VPN links to the office.</li>
-            <li>24/7 remote support, maintenance and continuous backups of vessel servers.</li>
-          </ul>
+          <Checklist
+            items={[
+              'Satellite (VSAT) and 4/5G links, including near-shore 4/5G data.',
+              'Onboard networks with secure VPN links to the office.',
+              '24/7 remote support, maintenance and continuous backups of vessel servers.',
+            ]}
+          />
           <ButtonLink href="/vrit" variant="secondary">Vessel and rig IT management</ButtonLink>
         </FeatureSplit>
       </Section>
       <Section title="API modernisation" tone="alt" intro="Open up the data in older systems to new applications, partners and automation.">
         <FeatureSplit illustration="rest">
-          <ul>
-            <li>A secure, documented REST API in front of a legacy database, with no big-bang migration.</li>
-            <li>Rapid REST API prototypes with CRUD endpoints, Swagger documentation and security built in.</li>
-          </ul>
+          <Checklist
+            items={[
+              'A secure, documented REST API in front of a legacy database, with no big-bang migration.',
+              'Rapid REST API prototypes with CRUD endpoints, Swagger documentation and security built in.',
+            ]}
+          />
           <ButtonLink href="/proto" variant="secondary">Rapid REST API prototyping</ButtonLink>
         </FeatureSplit>
       </Section>

@@ -1,18 +1,28 @@
+import type { IconDefinition } from '@fortawesome/free-solid-svg-icons';
 import { HeadingText } from '@/components/heading-text';
+import { Icon } from '@/components/icon';
+import { CardGrid } from '@/components/section';
 import styles from './feature-list.module.css';
 
-/** Short points in a compact list, a title and a line each: lighter than a grid of cards. */
-export function FeatureList({ items }: { items: readonly { title: string; text: string }[] }) {
+type Feature = { icon: IconDefinition; title: string; text: string };
+
+/** Short points, each an icon, a title and a line: the card grid's columns without the cards. */
+export function FeatureList({ items }: { items: readonly Feature[] }) {
   return (
-    <ul className={styles.list}>
-      {items.map(({ title, text }) => (
+    <CardGrid as="ul" lastRow="start" className={styles.list}>
+      {items.map(({ icon, title, text }) => (
         <li key={title} className={styles.item}>
-          <h3 className={styles.title}>
-            <HeadingText>{title}</HeadingText>
-          </h3>
-          <p className={styles.text}>{text}</p>
+          <span className={styles.icon}>
+            <Icon icon={icon} size={22} />
+          </span>
+          <div>
+            <h3 className={styles.title}>
+              <HeadingText>{title}</HeadingText>
+            </h3>
+            <p className={styles.text}>{text}</p>
+          </div>
         </li>
       ))}
-    </ul>
+    </CardGrid>
   );
 }

@@ -1,3 +1,5 @@
+import { faCheck } from '@fortawesome/free-solid-svg-icons';
+import { Icon } from '@/components/icon';
 import { Illustration, type IllustrationName } from '@/components/illustration';
 import styles from './feature-split.module.css';
 
@@ -17,5 +19,21 @@ export function FeatureSplit({ illustration, reverse = false, children }: Featur
       </div>
       <div className={styles.body}>{children}</div>
     </div>
+  );
+}
+
+/** What a split's subject includes, each point ticked off. */
+export function Checklist({ items }: { items: readonly string[] }) {
+  return (
+    <ul className={styles.checklist}>
+      {items.map((item) => (
+        <li key={item}>
+          <span className={styles.tick}>
+            <Icon icon={faCheck} size={12} />
+          </span>
+          {item}
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -26,13 +26,30 @@ export function Section({ title, intro, tone = 'plain', align = 'start', childre
 
 /**
  * Cards in balanced rows: on wide screens four cards sit in one row, two in two columns and any
- * other number in rows of three; a short last row is stretched so that it leaves no empty slot.
+ * other number in rows of three. A short last row of cards is stretched so that it leaves no empty
+ * slot; items without a box of their own (`lastRow="start"`) keep to the columns above instead.
  */
-export function CardGrid({ as: Tag = 'div', className, children }: { as?: 'div' | 'ol'; className?: string; children: React.ReactNode }) {
+export function CardGrid({
+  as: Tag = 'div',
+  lastRow = 'fill',
+  className,
+  children,
+}: {
+  as?: 'div' | 'ul';
+  lastRow?: 'fill' | 'start';
+  className?: string;
+  children: React.ReactNode;
+}) {
   const count = Children.count(children);
   const columns = count === 4 ? 4 : count === 2 ? 2 : 3;
+  const fill = lastRow === 'fill';
   return (
-    <Tag className={className ? `${styles.grid} ${className}` : styles.grid} data-columns={columns} data-odd={count % 2 === 1} data-rest={count % 3}>
+    <Tag
+      className={className ? `${styles.grid} ${className}` : styles.grid}
+      data-columns={columns}
+      data-odd={fill ? count % 2 === 1 : undefined}
+      data-rest={fill ? count % 3 : undefined}
+    >
       {children}
     </Tag>
   );

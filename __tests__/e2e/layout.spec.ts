@@ -263,7 +263,7 @@ test.describe('Page frame', () => {
   });
 
   for (const width of [320, 375, 768, 1280, 1440]) {
-    test(`at ${width} px no page is wider than the window, and no card grid leaves an empty slot`, async ({ page }) => {
+    test(`at ${width} px no page is wider than the window, no card grid leaves an empty slot, and feature lists keep to their columns`, async ({ page }) => {
       await page.setViewportSize({ width, height: 900 });
       const problems: string[] = [];
       for (const path of [...routes, '/nope']) {
@@ -272,7 +272,13 @@ test.describe('Page frame', () => {
           ...(await page.evaluate(() => {
             const found: string[] = [];
             if (document.documentElement.scrollWidth > innerWidth) found.push(`${location.pathname} scrolls sideways (${document.documentElement.scrollWidth} px)`);
-            for (const grid of document.querySelectorAll<HTMLElement>('[data-columns]')) {
+            for (const grid of document.querySelectorAll<HTMLElement>('[data-columns]:not([data-rest])')) {
+              const items = [...grid.children].map((item) => item.getBoundingClientRect());
+              const columns = items.filter((item) => Math.abs(item.top - items[0].top) < 2).map((item) => item.left);
+              const astray = items.filter((item) => !columns.some((left) => Math.abs(item.left - left) < 1));
+              if (astray.length) found.push(`${location.pathname}: ${astray.length} of a list's ${items.length} points leave its columns`);
+            }
+            for (const grid of document.querySelectorAll<HTMLElement>('[data-columns][data-rest]')) {
               const gridBox = grid.getBoundingClientRect();
               const cards = [...grid.children].map((card) => card.getBoundingClientRect());
               const lastTop = Math.max(...cards.map((card) => Math.round(card.top)));
@@ -320,5 +326,144 @@ test.describe('Page frame', () => {
       expect(Object.values(illustrations)).toContain(await picture.getAttribute('alt'));
       await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     }
+  });
+});
+
+test.describe('Section layouts beside the cards', () => {
+  type Edges = { x: number; y: number; right: number; bottom: number };
+
+  /** Each step's heading, its drawn number (`::before`) and the line after it (`::after`), in page coordinates. */
+  async function timeline(page: Page) {
+    return page.locator('main ol > li').evaluateAll((steps) =>
+      steps.map((step) => {
+        const item = step.getBoundingClientRect();
+        const drawn = (pseudo: '::before' | '::after') => {
+          const style = getComputedStyle(step, pseudo);
+          if (style.content === 'none') return null;
+          const x = item.x + parseFloat(style.left);
+          const y = item.y + parseFloat(style.top);
+          return { x, y, right: x + parseFloat(style.width), bottom: y + parseFloat(style.height) };
+        };
+        const { x, y, right, bottom } = step.querySelector('h3')!.getBoundingClientRect();
+        return { number: drawn('::before')!, line: drawn('::after'), heading: { x, y, right, bottom } };
+      }),
+    );
+  }
+  const middle = (edges: Edges) => ({ x: (edges.x + edges.right) / 2, y: (edges.y + edges.bottom) / 2 });
+
+  for (const { width, height } of screens) {
+    test(`at ${width} px each process is a timeline: numbered steps joined by a line, ${width > 900 ? 'across the page' : 'down its edge'}`, async ({ page }) => {
+      await page.setViewportSize({ width, height });
+      for (const path of ['/software', '/rest', '/proto', '/network']) {
+        await page.goto(path);
+        const steps = await timeline(page);
+        expect(steps.length, path).toBeGreaterThanOrEqual(3);
+        steps.forEach(({ number, line, heading }, index) => {
+          const where = `${path} step ${index + 1}`;
+          expect(number.right - number.x, `${where}: a number you can see`).toBeGreaterThanOrEqual(40);
+          const next = steps[index + 1]?.number;
+          if (!next) {
+            expect(line, `${where}: the line ends at the last step`).toBeNull();
+            return;
+          }
+          expect(line, `${where}: a line leads to the next step`).not.toBeNull();
+          if (width > 900) {
+            expect(Math.abs(next.y - number.y), `${where}: on one row`).toBeLessThanOrEqual(1);
+            expect(heading.y, `${where}: the heading under its number`).toBeGreaterThan(number.bottom);
+            expect(Math.abs(heading.x - number.x), `${where}: heading and number aligned`).toBeLessThanOrEqual(1);
+            expect(Math.abs(middle(line!).y - middle(number).y), `${where}: the line through the numbers' middle`).toBeLessThanOrEqual(2);
+            expect(line!.x - number.right, `${where}: the line starts at its number`).toBeGreaterThanOrEqual(4);
+            expect(line!.x - number.right).toBeLessThanOrEqual(16);
+            expect(next.x - line!.right, `${where}: the line reaches the next number`).toBeGreaterThanOrEqual(4);
+            expect(next.x - line!.right).toBeLessThanOrEqual(16);
+          } else {
+            expect(Math.abs(next.x - number.x), `${where}: numbers in one column`).toBeLessThanOrEqual(1);
+            expect(heading.x, `${where}: the heading beside its number`).toBeGreaterThan(number.right);
+            expect(heading.y, `${where}: the heading's first line level with its number`).toBeLessThan(middle(number).y);
+            expect(heading.bottom).toBeGreaterThan(middle(number).y);
+            expect(Math.abs(middle(line!).x - middle(number).x), `${where}: the line through the numbers' middle`).toBeLessThanOrEqual(2);
+            expect(line!.y - number.bottom, `${where}: the line starts at its number`).toBeGreaterThanOrEqual(4);
+            expect(line!.y - number.bottom).toBeLessThanOrEqual(16);
+            expect(next.y - line!.bottom, `${where}: the line reaches the next number`).toBeGreaterThanOrEqual(4);
+            expect(next.y - line!.bottom).toBeLessThanOrEqual(16);
+          }
+        });
+      }
+    });
+  }
+
+  test('a step’s drawn number is not read out a second time after the list’s own', async ({ page }) => {
+    await page.goto('/software');
+    // The text Chromium's accessibility tree gives a screen reader.
+    const cdp = await page.context().newCDPSession(page);
+    const { nodes } = await cdp.send('Accessibility.getFullAXTree');
+    const texts = nodes.filter((node) => !node.ignored && node.role?.value === 'StaticText').map((node) => String(node.name?.value));
+    const steps = texts.indexOf('Discovery');
+    expect(texts.slice(steps, steps + 8)).toEqual([
+      'Discovery',
+      'We learn your goals, users and constraints and agree on what success looks like.',
+      'Design',
+      'Architecture and screens designed and reviewed with you before code is written.',
+      'Development',
+      'Built in short iterations with regular demos, tests and transparent progress.',
+      'Delivery',
+      'Deployed, documented and handed over, with support for what comes next.',
+    ]);
+    expect(texts[steps - 1]).not.toBe('1');
+  });
+
+  for (const { width, height } of screens) {
+    test(`at ${width} px every point of a feature list and a checklist has its icon, centred on its first line`, async ({ page }) => {
+      await page.setViewportSize({ width, height });
+      const problems: string[] = [];
+      let points = 0;
+      for (const path of ['/', '/about', '/vrit', '/consulting', '/coms', '/ai', '/proto']) {
+        await page.goto(path);
+        const found = await page.locator('main ul > li:has(> span > svg)').evaluateAll((items) =>
+          items.map((item) => {
+            const icon = item.querySelector(':scope > span')!;
+            // A feature's title, or a checklist item's own words.
+            const text = item.querySelector('h3') ?? [...item.childNodes].find((node) => node.nodeType === Node.TEXT_NODE)!;
+            const range = document.createRange();
+            range.selectNodeContents(text);
+            const firstLine = [...range.getClientRects()].find((rect) => rect.width > 0)!;
+            const tile = icon.getBoundingClientRect();
+            return {
+              name: text.textContent!.slice(0, 30),
+              hidden: icon.querySelector('svg')!.getAttribute('aria-hidden') === 'true',
+              drawn: icon.querySelector('svg')!.getBoundingClientRect().width >= 10,
+              offset: Math.abs(tile.y + tile.height / 2 - (firstLine.y + firstLine.height / 2)),
+              before: tile.right <= firstLine.x,
+            };
+          }),
+        );
+        points += found.length;
+        for (const { name, hidden, drawn, offset, before } of found) {
+          if (!hidden || !drawn || !before || offset > 3) problems.push(`${path} “${name}”: ${JSON.stringify({ hidden, drawn, before, offset })}`);
+        }
+      }
+      // 8 ticks on the home page; 6 values; 5, 5, 3, 2 and 3 points on the service pages.
+      expect(points).toBe(32);
+      expect(problems).toEqual([]);
+    });
+  }
+
+  test('every page with cards also lays out a section another way', async ({ page }) => {
+    const pagesWithCards: string[] = [];
+    for (const path of routes) {
+      await page.goto(path);
+      const kinds = await page.locator('main section').evaluateAll((sections) =>
+        sections.map((section) => {
+          if (section.querySelector('[data-columns] > article')) return 'cards';
+          if (section.querySelector('ul[data-columns], ol, dl, img')) return 'other';
+          return 'text';
+        }),
+      );
+      if (path === '/services' || !kinds.includes('cards')) continue;
+      pagesWithCards.push(path);
+      expect(kinds, `${path} is not all cards`).toContain('other');
+    }
+    // /services is the index of the services, one pictured card each.
+    expect(pagesWithCards.sort()).toEqual(['/', '/about', '/ai', '/coms', '/network', '/proto', '/rest', '/software']);
   });
 });

@@ -1,3 +1,11 @@
+import {
+  faArrowsRotate,
+  faAward,
+  faEarthEurope,
+  faHandshake,
+  faLightbulb,
+  faShieldHalved,
+} from '@fortawesome/free-solid-svg-icons';
 import type { Metadata } from 'next';
 import { ButtonLink } from '@/components/button-link';
 import { CtaBanner } from '@/components/cta-banner';
@@ -70,12 +78,12 @@ export default function AboutPage() {
       <Section title="Our values">
         <FeatureList
           items={[
-            { title: 'Innovation', text: 'We adopt new technology when it makes our clients’ work better, not because it is new.' },
-            { title: 'Reliability', text: 'Systems that work, commitments that are kept, and a team that answers.' },
-            { title: 'Collaboration', text: 'We work as part of our clients’ teams, not at arm’s length.' },
-            { title: 'Excellence', text: 'Careful engineering and clear documentation in everything we deliver.' },
-            { title: 'Adaptability', text: 'Solutions that change as fleets, routes and businesses change.' },
-            { title: 'Global perspective', text: 'Experience across Europe and South East Asia, at sea and on shore.' },
+            { icon: faLightbulb, title: 'Innovation', text: 'We adopt new technology when it makes our clients’ work better, not because it is new.' },
+            { icon: faShieldHalved, title: 'Reliability', text: 'Systems that work, commitments that are kept, and a team that answers.' },
+            { icon: faHandshake, title: 'Collaboration', text: 'We work as part of our clients’ teams, not at arm’s length.' },
+            { icon: faAward, title: 'Excellence', text: 'Careful engineering and clear documentation in everything we deliver.' },
+            { icon: faArrowsRotate, title: 'Adaptability', text: 'Solutions that change as fleets, routes and businesses change.' },
+            { icon: faEarthEurope, title: 'Global perspective', text: 'Experience across Europe and South East Asia, at sea and on shore.' },
           ]}
         />
       </Section>

@@ -1,7 +1,9 @@
+import { faDiagramProject, faHeadset } from '@fortawesome/free-solid-svg-icons';
 import type { Metadata } from 'next';
 import { ButtonLink } from '@/components/button-link';
 import { CtaBanner } from '@/components/cta-banner';
 import { FeatureCard } from '@/components/feature-card';
+import { FeatureList } from '@/components/feature-list';
 import { CardGrid, Section } from '@/components/section';
 import { ServicePage } from '@/components/service-page';
 import { pageMetadata } from '@/lib/metadata';
@@ -38,14 +40,12 @@ export default function AiAutomationPage() {
         </CardGrid>
       </Section>
       <Section title="AI agents" intro="Agents that handle the repetitive parts of your day and hand over to people when it matters.">
-        <CardGrid>
-          <FeatureCard title="Customer support">
-            <p>Answers common questions around the clock, from your own knowledge base.</p>
-          </FeatureCard>
-          <FeatureCard title="Workflows">
-            <p>Routes requests, fills in records and keeps processes moving between your systems.</p>
-          </FeatureCard>
-        </CardGrid>
+        <FeatureList
+          items={[
+            { icon: faHeadset, title: 'Customer support', text: 'Answers common questions around the clock, from your own knowledge base.' },
+            { icon: faDiagramProject, title: 'Workflows', text: 'Routes requests, fills in records and keeps processes moving between your systems.' },
+          ]}
+        />
         <p>
           <ButtonLink href="/contact">Get started</ButtonLink>
         </p>

@@ -1,6 +1,8 @@
+import { faGaugeHigh, faShuffle, faSliders } from '@fortawesome/free-solid-svg-icons';
 import type { Metadata } from 'next';
 import { ButtonLink } from '@/components/button-link';
 import { FeatureCard } from '@/components/feature-card';
+import { FeatureList } from '@/components/feature-list';
 import { CardGrid, Section } from '@/components/section';
 import { ServicePage } from '@/components/service-page';
 import { pageMetadata } from '@/lib/metadata';
@@ -48,26 +50,25 @@ export default function CommunicationPage() {
         title="Managed end to end"
         intro="One team is responsible for every link on board, from the first survey to the monthly bill, so your crew never has to troubleshoot a modem."
       >
-        <CardGrid>
-          <FeatureCard title="Automatic switching">
-            <p>
-              Traffic moves between satellite and 4/5G as the vessel or rig comes into and out of coverage, without
-              anyone on board changing a setting.
-            </p>
-          </FeatureCard>
-          <FeatureCard title="Traffic you control">
-            <p>
-              Operational systems come first; crew and guest traffic get fair shares and limits, so a large download
-              never blocks a critical report.
-            </p>
-          </FeatureCard>
-          <FeatureCard title="Monitored around the clock">
-            <p>
-              We watch link quality and usage 24/7 and act on problems remotely, often before the crew or the office
-              notices them.
-            </p>
-          </FeatureCard>
-        </CardGrid>
+        <FeatureList
+          items={[
+            {
+              icon: faShuffle,
+              title: 'Automatic switching',
+              text: 'Traffic moves between satellite and 4/5G as the vessel or rig comes into and out of coverage, without anyone on board changing a setting.',
+            },
+            {
+              icon: faSliders,
+              title: 'Traffic you control',
+              text: 'Operational systems come first; crew and guest traffic get fair shares and limits, so a large download never blocks a critical report.',
+            },
+            {
+              icon: faGaugeHigh,
+              title: 'Monitored around the clock',
+              text: 'We watch link quality and usage 24/7 and act on problems remotely, often before the crew or the office notices them.',
+            },
+          ]}
+        />
       </Section>
       <Section title="Talk to us about your fleet" align="center" intro="Tell us where you sail and what you need to run; we will propose the right mix of links.">
         <ButtonLink href="/contact">Contact us</ButtonLink>

@@ -1,8 +1,9 @@
+import { faCalendarCheck, faLifeRing, faListCheck, faSitemap, faUserShield } from '@fortawesome/free-solid-svg-icons';
 import type { Metadata } from 'next';
 import { ButtonLink } from '@/components/button-link';
 import { CtaBanner } from '@/components/cta-banner';
-import { FeatureCard } from '@/components/feature-card';
-import { CardGrid, Section } from '@/components/section';
+import { FeatureList } from '@/components/feature-list';
+import { Section } from '@/components/section';
 import { ServicePage } from '@/components/service-page';
 import { pageMetadata } from '@/lib/metadata';
 
@@ -25,23 +26,15 @@ export default function ItConsultingPage() {
       actions={<ButtonLink href="/contact" variant="accent">Get started</ButtonLink>}
     >
       <Section title="How we help" tone="alt">
-        <CardGrid>
-          <FeatureCard title="Remote and on-site support">
-            <p>Help when you need it, from our remote team or on site.</p>
-          </FeatureCard>
-          <FeatureCard title="Preventive maintenance">
-            <p>Regular checks and updates that stop problems before they stop you.</p>
-          </FeatureCard>
-          <FeatureCard title="Network and system architecture">
-            <p>Infrastructure designed to be reliable, secure and ready to grow.</p>
-          </FeatureCard>
-          <FeatureCard title="Security management">
-            <p>Risks assessed, systems hardened and access kept under control.</p>
-          </FeatureCard>
-          <FeatureCard title="Change management">
-            <p>Upgrades and migrations planned and carried out without disrupting your work.</p>
-          </FeatureCard>
-        </CardGrid>
+        <FeatureList
+          items={[
+            { icon: faLifeRing, title: 'Remote and on-site support', text: 'Help when you need it, from our remote team or on site.' },
+            { icon: faCalendarCheck, title: 'Preventive maintenance', text: 'Regular checks and updates that stop problems before they stop you.' },
+            { icon: faSitemap, title: 'Network and system architecture', text: 'Infrastructure designed to be reliable, secure and ready to grow.' },
+            { icon: faUserShield, title: 'Security management', text: 'Risks assessed, systems hardened and access kept under control.' },
+            { icon: faListCheck, title: 'Change management', text: 'Upgrades and migrations planned and carried out without disrupting your work.' },
+          ]}
+        />
         <p>
           <ButtonLink href="/contact">Get started</ButtonLink>
         </p>

@@ -1,6 +1,8 @@
+import { faCodeBranch, faFlask, faPlug } from '@fortawesome/free-solid-svg-icons';
 import type { Metadata } from 'next';
 import { ButtonLink } from '@/components/button-link';
 import { FeatureCard } from '@/components/feature-card';
+import { FeatureList } from '@/components/feature-list';
 import { ProcessStep, ProcessSteps } from '@/components/process-steps';
 import { CardGrid, Section } from '@/components/section';
 import { ServicePage } from '@/components/service-page';
@@ -51,17 +53,25 @@ export default function RapidPrototypingPage() {
         </ProcessSteps>
       </Section>
       <Section title="When a prototype pays off" tone="alt">
-        <CardGrid>
-          <FeatureCard title="Front end and back end in parallel">
-            <p>Web and mobile teams start on a working API instead of waiting for the final one.</p>
-          </FeatureCard>
-          <FeatureCard title="Partner integrations">
-            <p>Show partners exactly what you will offer, with documentation they can read and call.</p>
-          </FeatureCard>
-          <FeatureCard title="Ideas that need proof">
-            <p>Check that a product or process works with real data before committing a full budget to it.</p>
-          </FeatureCard>
-        </CardGrid>
+        <FeatureList
+          items={[
+            {
+              icon: faCodeBranch,
+              title: 'Front end and back end in parallel',
+              text: 'Web and mobile teams start on a working API instead of waiting for the final one.',
+            },
+            {
+              icon: faPlug,
+              title: 'Partner integrations',
+              text: 'Show partners exactly what you will offer, with documentation they can read and call.',
+            },
+            {
+              icon: faFlask,
+              title: 'Ideas that need proof',
+              text: 'Check that a product or process works with real data before committing a full budget to it.',
+            },
+          ]}
+        />
       </Section>
       <Section title="Have an API in mind?" align="center" intro="Tell us what your API should do and who will use it; we will tell you how quickly we can have a prototype running.">
         <ButtonLink href="/contact">Get more information</ButtonLink>

@@ -1,7 +1,8 @@
+import { faDatabase, faHeadset, faNetworkWired, faPuzzlePiece, faScrewdriverWrench } from '@fortawesome/free-solid-svg-icons';
 import type { Metadata } from 'next';
 import { ButtonLink } from '@/components/button-link';
-import { FeatureCard } from '@/components/feature-card';
-import { CardGrid, Section } from '@/components/section';
+import { FeatureList } from '@/components/feature-list';
+import { Section } from '@/components/section';
 import { ServicePage } from '@/components/service-page';
 import { pageMetadata } from '@/lib/metadata';
 
@@ -23,23 +24,15 @@ export default function ItManagementPage() {
       lead="We look after the IT on board so that your crew can focus on the voyage. One remote team, available around the clock, runs your onboard systems from network to backups."
     >
       <Section title="Everything on board, handled" tone="alt">
-        <CardGrid>
-          <FeatureCard title="24/7 remote support">
-            <p>Engineers on call day and night, whatever the time zone the vessel or rig is in.</p>
-          </FeatureCard>
-          <FeatureCard title="Network setup">
-            <p>Onboard networks configured, documented and kept up to date.</p>
-          </FeatureCard>
-          <FeatureCard title="Hardware and software maintenance">
-            <p>Servers, workstations and applications patched, renewed and kept in working order.</p>
-          </FeatureCard>
-          <FeatureCard title="Continuous backups">
-            <p>Vessel servers backed up continuously, so data survives hardware failure at sea.</p>
-          </FeatureCard>
-          <FeatureCard title="Customised solutions">
-            <p>Tools and integrations built for the way your fleet actually works.</p>
-          </FeatureCard>
-        </CardGrid>
+        <FeatureList
+          items={[
+            { icon: faHeadset, title: '24/7 remote support', text: 'Engineers on call day and night, whatever the time zone the vessel or rig is in.' },
+            { icon: faNetworkWired, title: 'Network setup', text: 'Onboard networks configured, documented and kept up to date.' },
+            { icon: faScrewdriverWrench, title: 'Hardware and software maintenance', text: 'Servers, workstations and applications patched, renewed and kept in working order.' },
+            { icon: faDatabase, title: 'Continuous backups', text: 'Vessel servers backed up continuously, so data survives hardware failure at sea.' },
+            { icon: faPuzzlePiece, title: 'Customised solutions', text: 'Tools and integrations built for the way your fleet actually works.' },
+          ]}
+        />
       </Section>
       <Section title="Hand us the IT on board" align="center" intro="Tell us about your fleet and we will propose a support plan that fits it.">
         <ButtonLink href="/contact">Contact us</ButtonLink>
