@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { illustrations } from '@/components/illustration';
 import { contrastRatio } from '@/lib/contrast';
-import { routes } from '@/lib/site';
+import { routes, site, unlistedRoutes } from '@/lib/site';
 import { expect, test } from './fixtures';
 
 // Layout measured in the page, in light and dark, on a laptop and a phone.
@@ -252,6 +252,59 @@ test.describe('Page frame', () => {
       }
     });
   }
+
+  for (const width of [320, 375, 1280]) {
+    test(`at ${width} px the share strip keeps its label and Copy link on one row, and Copied! covers nothing`, async ({ page, context }) => {
+      await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/about');
+      const strip = page.getByRole('complementary', { name: 'Follow and share' });
+      const label = await box(strip.getByText(`Follow ${site.name}`));
+      const button = strip.getByRole('button', { name: 'Copy link' });
+      const copy = await box(button);
+      expect(Math.abs(label.y + label.height / 2 - (copy.y + copy.height / 2)), 'label and button on one row').toBeLessThanOrEqual(2);
+      await button.click();
+      const status = await box(strip.getByText('Copied!'));
+      expect(status.x).toBeGreaterThanOrEqual(0);
+      expect(status.x + status.width).toBeLessThanOrEqual(width);
+      for (const other of [label, copy, ...(await Promise.all((await strip.getByRole('link').all()).map(box)))]) {
+        expect(intersects(status, other), `Copied! clear of ${JSON.stringify(other)}`).toBe(false);
+      }
+    });
+  }
+
+  for (const { width, height } of screens) {
+    test(`at ${width}×${height} a page shorter than the window leaves no empty strip above the footer`, async ({ page }) => {
+      await page.setViewportSize({ width, height });
+      for (const path of [...unlistedRoutes, '/nope']) {
+        await page.goto(path);
+        const gap = await page.getByRole('main').evaluate((main) => {
+          const bands = main.querySelectorAll(':scope > *, [data-not-found] > *');
+          return main.getBoundingClientRect().bottom - bands[bands.length - 1].getBoundingClientRect().bottom;
+        });
+        expect(Math.abs(gap), path).toBeLessThanOrEqual(1);
+      }
+    });
+  }
+
+  test('no two neighbouring bands of a page share a background, so their spacing never doubles into a gap', async ({ page }) => {
+    const problems: string[] = [];
+    for (const path of routes) {
+      await page.goto(path);
+      const bands = await page.getByRole('main').evaluate((main) =>
+        [...main.querySelectorAll(':scope > *, :scope > article > *')]
+          .filter((band) => band.tagName !== 'ARTICLE')
+          .map((band) => {
+            const { backgroundColor, backgroundImage } = getComputedStyle(band);
+            return { name: band.querySelector('h1, h2')?.textContent ?? band.tagName, background: `${backgroundColor} ${backgroundImage}` };
+          }),
+      );
+      bands.slice(1).forEach((band, index) => {
+        if (band.background === bands[index].background) problems.push(`${path}: “${bands[index].name}” and “${band.name}”`);
+      });
+    }
+    expect(problems).toEqual([]);
+  });
 
   test('the not-found page has no share strip; the other pages do', async ({ page }) => {
     const strip = page.getByRole('complementary', { name: 'Follow and share' });

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { routes, site } from '@/lib/site';
+import { routes, site, unlistedRoutes } from '@/lib/site';
 import { technologies } from '@/lib/tech-logos';
 import { expect, test } from './fixtures';
 
@@ -199,7 +199,7 @@ const viewports = [
 test.describe('Accessibility (axe-core)', () => {
   for (const colorScheme of ['light', 'dark'] as const) {
     for (const viewport of viewports) {
-      for (const path of routes) {
+      for (const path of [...routes, ...unlistedRoutes, '/nope']) {
         test(`${path} at ${viewport.width}px in ${colorScheme} mode has no violations and no sideways scrolling`, async ({ page }) => {
           await page.setViewportSize(viewport);
           await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });

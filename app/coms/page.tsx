@@ -70,7 +70,7 @@ export default function CommunicationPage() {
           ]}
         />
       </Section>
-      <Section title="Talk to us about your fleet" align="center" intro="Tell us where you sail and what you need to run; we will propose the right mix of links.">
+      <Section title="Talk to us about your fleet" tone="alt" align="center" intro="Tell us where you sail and what you need to run; we will propose the right mix of links.">
         <ButtonLink href="/contact">Contact us</ButtonLink>
       </Section>
     </ServicePage>

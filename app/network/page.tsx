@@ -58,7 +58,7 @@ export default function OnboardNetworksPage() {
           </ProcessStep>
         </ProcessSteps>
       </Section>
-      <Section title="Plan your onboard network" align="center" intro="Send us your vessel or rig layout and what has to connect; we will design the network around it.">
+      <Section title="Plan your onboard network" tone="alt" align="center" intro="Send us your vessel or rig layout and what has to connect; we will design the network around it.">
         <ButtonLink href="/contact">Contact us</ButtonLink>
       </Section>
     </ServicePage>

@@ -15,7 +15,11 @@ export default function MessageFailedPage() {
     <PageHero
       eyebrow="Contact"
       title="Your message could not be sent"
-      lead={`${messages.failed} You can also call us on ${site.phone.display}.`}
+      lead={
+        <>
+          {messages.failed} You can also call us on <a href={`tel:${site.phone.tel}`}>{site.phone.display}</a>.
+        </>
+      }
     >
       <ButtonLink href="/contact" variant="accent">Back to the contact form</ButtonLink>
     </PageHero>
