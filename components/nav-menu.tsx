@@ -126,7 +126,7 @@ export function NavMenu({ items }: { items: readonly NavItem[] }) {
                 className={styles.groupButton}
                 aria-expanded={openGroup === item.id}
                 aria-controls={groupListId(item.id)}
-                data-current={item.children.some((child) => child.href === pathname)}
+                data-current={item.overview === pathname || item.children.some((child) => child.href === pathname)}
                 onClick={() => setOpenGroup(openGroup === item.id ? null : item.id)}
               >
                 {item.label}

@@ -14,7 +14,8 @@ function placeholder<const T>(what: string, value: T): T {
 
 /** `cta`: shown as the header's call-to-action button (on phones also beside the menu button). */
 export type NavLink = { label: string; href: string; cta?: boolean };
-export type NavGroup = { label: string; id: string; children: readonly NavLink[] };
+/** A dropdown of links; `overview` is the page that lists them all, where the group shows as current too. */
+export type NavGroup = { label: string; id: string; children: readonly NavLink[]; overview?: string };
 export type NavItem = NavLink | NavGroup;
 
 export const site = {
@@ -70,7 +71,7 @@ export const vesselLinks = [
 
 export const mainNav: readonly NavItem[] = [
   { label: 'Home', href: '/' },
-  { label: 'Services', id: 'services', children: serviceLinks },
+  { label: 'Services', id: 'services', children: serviceLinks, overview: '/services' },
   { label: 'Vessel / Rig IT', id: 'vessel-rig-it', children: vesselLinks },
   { label: 'About', href: '/about' },
   { label: 'Contact', href: '/contact', cta: true },

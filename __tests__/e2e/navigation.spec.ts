@@ -22,6 +22,26 @@ test.describe('Main navigation, desktop', () => {
     await expect(menu.getByRole('link', { name: 'AI automation' })).toHaveAttribute('aria-current', 'page');
   });
 
+  test('the bar shows where the visitor is: Services on the overview and each service, Contact on the contact page', async ({ page }) => {
+    const services = page.getByRole('banner').getByRole('button', { name: 'Services' });
+    const contact = page.getByRole('banner').getByRole('link', { name: 'Contact', exact: true });
+    const look = async () => ({
+      services: await services.evaluate((button) => getComputedStyle(button).color),
+      contact: await contact.evaluate((link) => getComputedStyle(link).textDecorationLine),
+    });
+    await page.goto('/about');
+    const elsewhere = await look();
+    await page.goto('/ai');
+    const onAService = await look();
+    expect(onAService.services).not.toBe(elsewhere.services);
+    await page.goto('/services');
+    expect((await look()).services).toBe(onAService.services);
+    expect(elsewhere.contact).toBe('none');
+    await page.goto('/contact');
+    await expect(contact).toHaveAttribute('aria-current', 'page');
+    expect((await look()).contact).toBe('underline');
+  });
+
   test('a click outside closes an open dropdown', async ({ page }) => {
     await page.goto('/');
     const button = page.getByRole('button', { name: 'Vessel / Rig IT' });
