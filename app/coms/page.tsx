@@ -24,7 +24,7 @@ export default function CommunicationPage() {
       illustration="coms"
       lead="Your crew, your systems and your office stay connected wherever the vessel or rig is. We combine satellite (VSAT) and 4/5G links so that operations run on the best connection available, at a cost you can plan."
     >
-      <Section title="Connectivity that follows the route" tone="alt">
+      <Section title="Connectivity that follows the route">
         <CardGrid>
           <FeatureCard title="VSAT satellite">
             <p>
@@ -48,6 +48,7 @@ export default function CommunicationPage() {
       </Section>
       <Section
         title="Managed end to end"
+        tone="alt"
         intro="One team is responsible for every link on board, from the first survey to the monthly bill, so your crew never has to troubleshoot a modem."
       >
         <FeatureList
@@ -70,7 +71,7 @@ export default function CommunicationPage() {
           ]}
         />
       </Section>
-      <Section title="Talk to us about your fleet" tone="alt" align="center" intro="Tell us where you sail and what you need to run; we will propose the right mix of links.">
+      <Section title="Talk to us about your fleet" align="center" intro="Tell us where you sail and what you need to run; we will propose the right mix of links.">
         <ButtonLink href="/contact">Contact us</ButtonLink>
       </Section>
     </ServicePage>

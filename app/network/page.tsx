@@ -23,7 +23,7 @@ export default function OnboardNetworksPage() {
       illustration="network"
       lead="A well-built network is what makes every other system on board work. We design, install and maintain onboard networks that keep operational, crew and guest traffic apart and link each vessel or rig securely to your office."
     >
-      <Section title="What we build" tone="alt">
+      <Section title="What we build">
         <CardGrid>
           <FeatureCard title="Structured onboard networks">
             <p>
@@ -45,7 +45,7 @@ export default function OnboardNetworksPage() {
           </FeatureCard>
         </CardGrid>
       </Section>
-      <Section title="How a project runs" intro="Most of the work happens remotely; we plan it around port calls and crew changes so operations are never interrupted.">
+      <Section title="How a project runs" tone="alt" intro="Most of the work happens remotely; we plan it around port calls and crew changes so operations are never interrupted.">
         <ProcessSteps>
           <ProcessStep title="Survey">
             <p>We map the systems, cabling and equipment already on board and agree what has to connect to what.</p>
@@ -58,7 +58,7 @@ export default function OnboardNetworksPage() {
           </ProcessStep>
         </ProcessSteps>
       </Section>
-      <Section title="Plan your onboard network" tone="alt" align="center" intro="Send us your vessel or rig layout and what has to connect; we will design the network around it.">
+      <Section title="Plan your onboard network" align="center" intro="Send us your vessel or rig layout and what has to connect; we will design the network around it.">
         <ButtonLink href="/contact">Contact us</ButtonLink>
       </Section>
     </ServicePage>

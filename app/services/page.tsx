@@ -24,7 +24,7 @@ export default function ServicesPage() {
       >
         <ButtonLink href="/contact" variant="accent">Contact us</ButtonLink>
       </PageHero>
-      <Section title="Vessel / Rig IT">
+      <Section title="Vessel / Rig IT" tone="alt">
         <CardGrid>
           <FeatureCard title="Communication" href="/coms" illustration="coms">
             <p>VSAT satellite and 4/5G links, including near-shore 4/5G data.</p>
@@ -37,7 +37,7 @@ export default function ServicesPage() {
           </FeatureCard>
         </CardGrid>
       </Section>
-      <Section title="Software, APIs and AI" tone="alt">
+      <Section title="Software, APIs and AI">
         <CardGrid>
           <FeatureCard title="Software development" href="/software" illustration="software">
             <p>Multi-platform applications for web, desktop and mobile.</p>
