@@ -3,6 +3,7 @@ import { CONSENT_COOKIE } from '@/lib/analytics';
 import { routes, serviceLinks } from '@/lib/site';
 import { firefox, webkit, type Driver } from './engines/drivers';
 import { expect, test } from './fixtures';
+import { frameProblems, inPage, loneWordHeadings } from './measure';
 
 // What the Chromium tests prove, in the two other engines a visitor may use (every browser on an
 // iPhone is WebKit), against the same Apache-served build. One engine after the other.
@@ -46,6 +47,22 @@ for (const [engine, launch] of [['Firefox', firefox], ['WebKit', webkit]] as con
       expect((await request.get('/nope')).status()).toBe(404);
       await driver.goto(`${origin}/nope`);
       expect(await driver.evaluate('document.querySelector("h1").textContent')).toBe('Page not found');
+    });
+
+    test('at 1280 and 375 px no page scrolls sideways, no heading ends with a lone word, and every process step draws its number', async () => {
+      try {
+        for (const [width, height] of [[1280, 800], [375, 812]]) {
+          await driver.setViewport(width, height);
+          const problems: string[] = [];
+          for (const path of [...routes, '/nope']) {
+            await driver.goto(origin + path);
+            problems.push(...(await driver.evaluate<string[]>(inPage(loneWordHeadings))), ...(await driver.evaluate<string[]>(inPage(frameProblems))));
+          }
+          expect(problems, `at ${width} px`).toEqual([]);
+        }
+      } finally {
+        await driver.setViewport(1280, 900);
+      }
     });
 
     test('the Services dropdown opens on click with its five pages; Escape closes it and gives focus back', async () => {
