@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { CookieSettingsButton } from '@/components/consent-banner';
 import { Logo } from '@/components/logo';
+import { PhoneLink } from '@/components/phone-link';
 import { footerLinks, site } from '@/lib/site';
 import styles from './site-footer.module.css';
 
@@ -30,7 +31,7 @@ export function SiteFooter() {
           <h2 className={styles.heading}>Contact</h2>
           <ul className={styles.list}>
             <li>
-              Phone: <a href={`tel:${site.phone.tel}`}>{site.phone.display}</a>
+              Phone: <PhoneLink />
             </li>
             <li>Location: {site.location}</li>
           </ul>

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { ContactForm } from '@/components/contact-form';
 import { PageHero } from '@/components/page-hero';
+import { PhoneLink } from '@/components/phone-link';
 import { Section } from '@/components/section';
 import { pageMetadata } from '@/lib/metadata';
 import { site } from '@/lib/site';
@@ -31,7 +32,7 @@ export default function ContactPage() {
               Other ways to reach us
             </h2>
             <p>
-              Phone: <a href={`tel:${site.phone.tel}`}>{site.phone.display}</a>
+              Phone: <PhoneLink />
             </p>
             <p>Serving {site.location}, remotely and around the clock.</p>
             <p>Registered in {site.registeredIn}.</p>

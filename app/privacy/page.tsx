@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { PageHero } from '@/components/page-hero';
+import { PhoneLink } from '@/components/phone-link';
 import { Section } from '@/components/section';
 import { CONSENT_COOKIE } from '@/lib/analytics';
 import { pageMetadata } from '@/lib/metadata';
@@ -58,7 +59,7 @@ export default function PrivacyPage() {
         <p>
           You may ask us for a copy of your data, to correct or delete it, or object to its use; we can find and erase
           every message you sent through the form. Please{' '}
-          <Link href="/contact">contact us</Link> or call <a href={`tel:${site.phone.tel}`}>{site.phone.display}</a>. You
+          <Link href="/contact">contact us</Link> or call <PhoneLink />. You
           can also complain to the Bulgarian Commission for Personal Data Protection.
         </p>
       </Section>

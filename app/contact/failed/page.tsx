@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
 import { ButtonLink } from '@/components/button-link';
 import { PageHero } from '@/components/page-hero';
+import { PhoneLink } from '@/components/phone-link';
 import { messages } from '@/lib/contact';
 import { pageMetadata } from '@/lib/metadata';
-import { site } from '@/lib/site';
 
 // Where the form lands when, without JavaScript, the message could not be accepted.
 export function generateMetadata(): Metadata {
@@ -17,7 +17,7 @@ export default function MessageFailedPage() {
       title="Your message could not be sent"
       lead={
         <>
-          {messages.failed} You can also call us on <a href={`tel:${site.phone.tel}`}>{site.phone.display}</a>.
+          {messages.failed} You can also call us on <PhoneLink />.
         </>
       }
     >
