@@ -11,7 +11,8 @@ const ADMIN_USAGE = <<<'TEXT'
     Usage: php mail/admin.php COMMAND [OPTIONS]
 
       check [--send-test]            the configuration and where each value comes from; whether the
-                                     store and the mail transport work (--send-test mails MAIL_TO)
+                                     store and the mail transport work (--send-test mails MAIL_TO);
+                                     exit 1 on a problem, 2 when the store's location is unusable
       status                         messages per state; exit 0 healthy, 1 a message waits over an
                                      hour, 2 a message is dead or the store cannot be used
       list [--status S] [--since D]  one line per message: id, state, sender, received
@@ -152,6 +153,14 @@ function admin_store(array $config): ?PDO
     return $store;
 }
 
+/** A store in mail/ behind the project's rules: allowed, but one server change from being served. */
+function admin_inside_web_root(string $dir): string
+{
+    return "$dir is inside the web root: the endpoint uses it only while the web server applies the project's rules "
+        . '(/mail/health.php answers 503 when it does not). Safer: install -d -o www-data -m 770 ' . contact_private_home()
+        . ' (the web server\'s user), and the endpoint moves the store there.';
+}
+
 function admin_help(): int
 {
     echo ADMIN_USAGE;
@@ -184,6 +193,7 @@ function admin_check(array $config, bool $sendTest): int
     $report(extension_loaded('pdo_sqlite'), 'PHP ' . PHP_VERSION . (extension_loaded('pdo_sqlite')
         ? ' with pdo_sqlite'
         : ' has no pdo_sqlite: install it (Debian, Ubuntu: apt-get install php-sqlite3)'));
+    $usable = contact_location_problem($config, false) === null;
     if (extension_loaded('pdo_sqlite')) {
         admin_check_store($config, $report);
     }
@@ -207,12 +217,20 @@ function admin_check(array $config, bool $sendTest): int
         }
     }
     echo $problems === 0 ? "\nNo problems.\n" : "\n$problems " . ($problems === 1 ? 'problem' : 'problems') . ".\n";
-    return $problems === 0 ? 0 : 1;
+    return $problems === 0 ? 0 : ($usable ? 1 : 2);
 }
 
 function admin_check_store(array $config, callable $report): void
 {
     $dir = $config['MAIL_STORAGE_DIR'];
+    $problem = contact_location_problem($config, false);
+    if ($problem !== null) {
+        $report(false, "store: $problem");
+        return;
+    }
+    if (contact_inside_web_root($dir)) {
+        $report(true, 'store: ' . admin_inside_web_root($dir), 'note');
+    }
     if (!is_dir($dir)) {
         $report(true, "store: $dir does not exist yet; the endpoint creates it (the web server must be able to write to " . dirname($dir) . ')', 'note');
         return;
@@ -265,6 +283,14 @@ function admin_check_transport(array $config, callable $report): void
 
 function admin_status(array $config): int
 {
+    $problem = contact_location_problem($config, false);
+    if ($problem !== null) {
+        echo "The store cannot be used: $problem\n";
+        return 2;
+    }
+    if (contact_inside_web_root($config['MAIL_STORAGE_DIR'])) {
+        echo 'Note: ' . admin_inside_web_root($config['MAIL_STORAGE_DIR']) . "\n";
+    }
     try {
         $store = admin_store($config);
         if ($store === null) {

@@ -1,8 +1,8 @@
 <?php
-// Copy to mail/config.php (git-ignored, never served) and fill in; or keep it outside the web
-// root and name it with the environment variable MAIL_CONFIG. The web endpoint, cron
-// (deliver.php) and the operator's command (admin.php) all read this one file, so they agree on
-// where the messages are and where they go. Environment variables of the same names override it,
+// Copy to npts-private/config.php beside the web root (DIR/shared/config.php with npm run
+// deploy), or to mail/config.php, and fill in; or name another file with the environment
+// variable MAIL_CONFIG. The web endpoint, cron (deliver.php) and the operator's command
+// (admin.php) all read this one file, so they agree on where the messages are and where they go. Environment variables of the same names override it,
 // but Apache's SetEnv reaches only the web endpoint, never cron: set things here.
 // Every key is optional: one left out takes the default its comment names. The values below are
 // examples to replace. `php mail/admin.php check` shows what is in effect and what is wrong.
@@ -27,11 +27,16 @@ return [
     // tls (STARTTLS, usually port 587), ssl (implicit TLS, usually port 465) or none.
     'SMTP_SECURE' => 'tls',
     // Where the messages are kept: the SQLite database messages.sqlite (with its -wal and -shm
-    // files), which the web server's user must be able to write. An absolute path, or relative to
-    // mail/. Best outside the web root, in a directory the web server's user owns (e.g.
-    // /var/lib/npts-mail, made with: install -d -o www-data -m 700 /var/lib/npts-mail).
-    // Default: storage, i.e. mail/storage (never served: denied by .htaccess).
-    'MAIL_STORAGE_DIR' => 'storage',
+    // files) and the outbox. Never inside the web root, where a server that ignores .htaccess
+    // (Debian's Apache default) or serves every file would hand them to anyone. Default (empty):
+    // npts-private, a folder beside the web root (for /var/www/npts/html: /var/www/npts/npts-private;
+    // with npm run deploy: DIR/shared), made by the web server's user when it can. Where it cannot,
+    // make it once: install -d -o www-data -m 770 /var/www/npts/npts-private. Until then the
+    // endpoint keeps messages in mail/storage only when it sees the project's rules applied, and
+    // otherwise asks visitors to call. An absolute path, or relative to mail/; the web server's
+    // user must be able to write it. A store in mail/storage (the default of earlier versions) is
+    // moved to npts-private once it exists.
+    'MAIL_STORAGE_DIR' => '',
     // Where the outbox transport writes .eml files. Default (empty): <MAIL_STORAGE_DIR>/outbox.
     'MAIL_OUTBOX_DIR' => '',
     // Accepted messages per visitor address: "count/seconds", or a count per 10 minutes; 0 = no

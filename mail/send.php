@@ -102,6 +102,9 @@ $config = contact_config();
 try {
     $store = contact_store_open($config);
     $accepted = contact_store_accept($store, $config, $fields, contact_client_address($config, $_SERVER));
+} catch (ContactLocationError $error) {
+    error_log('contact endpoint: the message was not stored, the visitor was told to call or email instead: ' . $error->getMessage());
+    contact_respond(503, false, CONTACT_OUT_OF_SERVICE);
 } catch (Throwable $error) {
     error_log('contact endpoint: the message could not be stored, the visitor was told to try again: ' . $error->getMessage());
     contact_respond(500, false, CONTACT_FAILURE);

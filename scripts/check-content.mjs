@@ -373,7 +373,7 @@ export function mailPlaceholders(root, env = process.env) {
     return [{ file: 'mail/config.php', line: 1, message: `the mail configuration could not be read (PHP 8.1+ is needed): ${String(error.stderr || error.message).trim()}` }];
   }
   const file = result.file ? relative(root, result.file) || result.file : 'mail/config.php';
-  return result.found.map(([key, address]) => ({ file, line: 1, message: `${key} is the placeholder ${address}: set the real address in the mail configuration the host uses (mail/config.php, or the file MAIL_CONFIG names)` }));
+  return result.found.map(([key, address]) => ({ file, line: 1, message: `${key} is the placeholder ${address}: set the real address in the mail configuration the host uses (npts-private/config.php beside the web root, DIR/shared/config.php when deployed, or mail/config.php)` }));
 }
 
 // Command line --------------------------------------------------------------------------------

@@ -115,7 +115,8 @@ type Options = {
  * its workers form one process group, which stop() ends whole, as does a failed start.
  */
 export async function startPhpServer(options: Options = {}): Promise<PhpServer> {
-  const docroot = tempDir('npts-docroot-');
+  // A folder of its own around the web root: the endpoint's default store goes beside it.
+  const docroot = join(tempDir('npts-host-'), 'site');
   const captured = tempDir('npts-captured-');
   const skip = ['config.php', 'storage', 'outbox', 'vendor'].map((name) => join(repo, 'mail', name));
   cpSync(join(repo, 'mail'), join(docroot, 'mail'), { recursive: true, filter: (source) => !skip.includes(source) });

@@ -15,6 +15,7 @@ const RECIPIENT = testConfig.MAIL_TO;
 const SENDER = testConfig.MAIL_FROM;
 const SUCCESS = 'Thank you for your message. We will get back to you soon!';
 const FAILURE = 'Sorry, your message could not be sent. Please try again later.';
+const OUT_OF_SERVICE = 'Sorry, our contact form is out of service right now. Please call us instead: our phone number is on this page.';
 const FIELDS = ['firstName', 'lastName', 'email', 'company', 'subject', 'phone', 'message'] as const;
 /** The headers a delivered message has: none more, whatever was submitted. */
 const HEADERS = ['content-transfer-encoding', 'content-type', 'date', 'from', 'message-id', 'mime-version', 'reply-to', 'subject', 'to'];
@@ -456,18 +457,18 @@ describe('mail/send.php', () => {
       }
     });
 
-    it('answers a generic 500 without details when the message cannot be stored', async () => {
+    it('tells the visitor to call instead, without details, and logs the fix when the store can never be created', async () => {
       const blocker = join(tempDir(), 'a-file');
       writeFileSync(blocker, '');
       fresh({ MAIL_STORAGE_DIR: join(blocker, 'storage') });
       const reply = await sendJson(valid);
-      expect(reply.status).toBe(500);
-      expect(reply.json?.success).toBe(false);
-      expect(reply.json?.message).toBe(FAILURE);
+      expect(reply.status).toBe(503);
+      expect(reply.json).toEqual({ success: false, message: OUT_OF_SERVICE });
+      expect(reply.text).not.toContain('a-file');
       const form = await sendForm(valid);
       expect(form.status).toBe(303);
       expect(form.headers.get('location')).toBe('/contact/failed');
-      await php.expectLog(/the message could not be stored, the visitor was told to try again: cannot create .*a-file\/storage: mkdir\(\): Not a directory/);
+      await php.expectLog(/told to call or email instead: .*a-file\/storage cannot be created: .*a-file is not a folder\. Fix: set MAIL_STORAGE_DIR/);
     });
 
     it('answers 500 when another process holds the store longer than the lock timeout, and stores again once it lets go', async () => {
@@ -524,7 +525,11 @@ describe('mail/send.php', () => {
 
       expect((await tiny.run(['mount', '-o', 'remount,ro', disk])).code).toBe(0);
       try {
-        expect((await send('While the disk is read-only')).status).toBe(500);
+        // Trying again would not help: the visitor is told to call, the log names the folder.
+        const readOnly = await send('While the disk is read-only');
+        expect(readOnly.status).toBe(503);
+        expect(readOnly.json).toEqual({ success: false, message: OUT_OF_SERVICE });
+        await tiny.expectLog(/told to call or email instead: .* is not writable by/);
       } finally {
         expect((await tiny.run(['mount', '-o', 'remount,rw', disk])).code).toBe(0);
       }
@@ -736,11 +741,12 @@ describe('mail/send.php', () => {
     });
     afterAll(() => bare?.stop());
 
-    it('writes each message as an .eml file to mail/storage/outbox, addressed to the placeholders', async () => {
+    it('writes each message as an .eml file to npts-private/outbox beside the web root, addressed to the placeholders', async () => {
       const reply = await bare.postJson(valid);
       expectClean(reply);
       expect(reply.status).toBe(200);
-      const store = join(bare.docroot, 'mail', 'storage');
+      expect(readdirSync(join(bare.docroot, 'mail')).sort()).toEqual(readdirSync(join(__dirname, '..', '..', 'mail')).filter((name) => !['config.php', 'storage', 'outbox', 'vendor'].includes(name)).sort());
+      const store = join(bare.docroot, '..', 'npts-private');
       expect(readFileSync(join(store, '.htaccess'), 'utf8')).toContain('Require all denied');
       const outbox = join(store, 'outbox');
       const files = readdirSync(outbox).filter((name) => name.endsWith('.eml'));

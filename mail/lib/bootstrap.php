@@ -4,6 +4,7 @@
 // for a successful one; notices and deprecations are only logged.
 declare(strict_types=1);
 
+require __DIR__ . '/location.php';
 require __DIR__ . '/config.php';
 require __DIR__ . '/validation.php';
 require __DIR__ . '/client.php';

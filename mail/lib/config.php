@@ -1,6 +1,7 @@
 <?php
 // Configuration, read in one place and the same for the web endpoint and the command line:
-// defaults, then mail/config.php (or the file MAIL_CONFIG names), then environment variables.
+// defaults, then the configuration file, then environment variables. The file is the one
+// MAIL_CONFIG names, else npts-private/config.php beside the web root, else mail/config.php.
 // Apache's SetEnv reaches only the web endpoint, never cron, so the file is the one to use.
 declare(strict_types=1);
 
@@ -14,7 +15,8 @@ const CONTACT_DEFAULTS = [
     'SMTP_USER' => '',
     'SMTP_PASS' => '',
     'SMTP_SECURE' => 'tls',
-    'MAIL_STORAGE_DIR' => 'storage',
+    // Empty: npts-private beside the web root (lib/location.php).
+    'MAIL_STORAGE_DIR' => '',
     'MAIL_OUTBOX_DIR' => '',
     'MAIL_RATE_LIMIT' => '5/600',
     'MAIL_GIVE_UP_HOURS' => '72',
@@ -39,7 +41,8 @@ function contact_config_read(): array
     $sources = array_fill_keys(array_keys(CONTACT_DEFAULTS), 'default');
 
     $named = contact_env('MAIL_CONFIG');
-    $file = $named ?? dirname(__DIR__) . '/config.php';
+    $beside = contact_private_home() . '/config.php';
+    $file = $named ?? (is_file($beside) ? $beside : dirname(__DIR__) . '/config.php');
     if ($named !== null && !is_file($named)) {
         throw new RuntimeException("MAIL_CONFIG names $named, which does not exist");
     }
@@ -66,7 +69,10 @@ function contact_config_read(): array
     }
 
     $values['MAIL_TRANSPORT'] = strtolower(trim($values['MAIL_TRANSPORT']));
-    $values['MAIL_STORAGE_DIR'] = contact_absolute_path($values['MAIL_STORAGE_DIR'] ?: 'storage');
+    // mail/storage, the default of earlier versions (and in copies of their config.example.php),
+    // counts as unset: its store moves out of the web root.
+    $storage = $values['MAIL_STORAGE_DIR'] === '' ? '' : contact_absolute_path($values['MAIL_STORAGE_DIR']);
+    $values['MAIL_STORAGE_DIR'] = $storage === '' || $storage === contact_legacy_store() ? contact_default_store() : $storage;
     $values['MAIL_OUTBOX_DIR'] = $values['MAIL_OUTBOX_DIR'] === ''
         ? $values['MAIL_STORAGE_DIR'] . '/outbox'
         : contact_absolute_path($values['MAIL_OUTBOX_DIR']);

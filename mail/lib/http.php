@@ -6,6 +6,8 @@ declare(strict_types=1);
 
 const CONTACT_SUCCESS = 'Thank you for your message. We will get back to you soon!';
 const CONTACT_FAILURE = 'Sorry, your message could not be sent. Please try again later.';
+/** When the store's location is unsafe or unusable: trying again will not help until the operator acts. */
+const CONTACT_OUT_OF_SERVICE = 'Sorry, our contact form is out of service right now. Please call us instead: our phone number is on this page.';
 
 /** Whether the request is the plain HTML form post (answered with redirects). */
 function contact_form_mode(?bool $set = null): bool

@@ -50,6 +50,11 @@ function contact_store_open(array $config, bool $commandLine = false): ?PDO
     if (!extension_loaded('pdo_sqlite')) {
         throw new RuntimeException('PHP has no pdo_sqlite: install it (Debian, Ubuntu: apt-get install php-sqlite3)');
     }
+    // Checked on every web request: a web server's rules can change under a store that exists.
+    $problem = $commandLine ? null : contact_location_problem($config, true);
+    if ($problem !== null) {
+        throw new ContactLocationError($problem);
+    }
     $dir = $config['MAIL_STORAGE_DIR'];
     $file = contact_store_file($config);
     $created = !is_file($file);
@@ -77,6 +82,7 @@ function contact_store_open(array $config, bool $commandLine = false): ?PDO
         chgrp($file, filegroup($dir));
     }
     contact_store_migrate($pdo);
+    contact_store_move_legacy($config, $pdo);
     try {
         contact_store_upgrade($config, $pdo, $commandLine);
     } catch (Throwable $error) {
@@ -170,6 +176,32 @@ function contact_store_setting(PDO $pdo, string $name): ?string
     $query->execute([$name]);
     $value = $query->fetchColumn();
     return is_string($value) ? $value : null;
+}
+
+/**
+ * Copies every message and setting of another store of this schema (the one an earlier version
+ * kept in mail/storage) into this one, in one transaction; those already here are left alone,
+ * so copying twice changes nothing. Delivery states come along: a delivered message is never
+ * sent again. Rate-limit counters stay behind: they expire within minutes.
+ *
+ * @return int the messages copied
+ */
+function contact_store_copy_from(PDO $pdo, string $file): int
+{
+    $pdo->prepare('ATTACH DATABASE ? AS other')->execute([$file]);
+    try {
+        $version = (int) $pdo->query('PRAGMA other.user_version')->fetchColumn();
+        if ($version !== CONTACT_SCHEMA_VERSION) {
+            throw new RuntimeException("$file has schema version $version, this code " . CONTACT_SCHEMA_VERSION . ': open it once with the version that wrote it');
+        }
+        return contact_store_transaction($pdo, static function (PDO $pdo): int {
+            $copied = $pdo->exec('INSERT OR IGNORE INTO main.messages SELECT * FROM other.messages');
+            $pdo->exec('INSERT OR IGNORE INTO main.settings SELECT * FROM other.settings');
+            return (int) $copied;
+        });
+    } finally {
+        $pdo->exec('DETACH DATABASE other');
+    }
 }
 
 function contact_new_id(): string

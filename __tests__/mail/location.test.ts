@@ -1,0 +1,161 @@
+/** @jest-environment node */
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { cleanupTemp, smtpDown, startPhpServer, tempDir, testConfig, validMessage, type PhpServer } from '../helpers/php-server';
+
+jest.setTimeout(60_000);
+
+const TOKEN = '5d1c0e7a93b2f468';
+const OUT_OF_SERVICE = 'Sorry, our contact form is out of service right now. Please call us instead: our phone number is on this page.';
+const RULES_LINE = 'RewriteRule ^mail/(send|health)\\.php$ - [E=NPTS_PRIVATE_RULES:1]\n';
+
+/** Every file under $dir, as paths relative to it. */
+function files(dir: string, prefix = ''): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? files(join(dir, entry.name), `${prefix}${entry.name}/`) : [`${prefix}${entry.name}`],
+  );
+}
+
+// php -S without a router serves every file: the host that ignores every rule. With
+// NPTS_PRIVATE_RULES set, it plays a host that applies the project's rules (as .htaccess and
+// docs/nginx.conf say they do).
+describe.each([
+  ['a server that applies no rules', {}],
+  ['a server that applies the project\'s rules', { NPTS_PRIVATE_RULES: '1' }],
+])('the store\'s location on %s', (_name, env) => {
+  const rules = 'NPTS_PRIVATE_RULES' in env;
+  let php: PhpServer;
+  let home: string;
+  let legacy: string;
+  const health = () => php.request(`/mail/health.php?token=${TOKEN}`);
+  const configure = (extra: Record<string, string> = {}) => php.configure({ ...testConfig, MAIL_HEALTH_TOKEN: TOKEN, ...extra });
+
+  beforeAll(async () => {
+    php = await startPhpServer({ env, workers: 4 });
+    home = join(dirname(php.docroot), 'npts-private');
+    legacy = join(php.docroot, 'mail', 'storage');
+  });
+  beforeEach(() => {
+    for (const dir of [home, legacy]) rmSync(dir, { recursive: true, force: true });
+    rmSync(join(php.docroot, '.htaccess'), { force: true });
+    configure();
+  });
+  afterAll(async () => {
+    await php?.stop();
+    cleanupTemp();
+  });
+
+  it('keeps messages in npts-private beside the web root by default, and writes nothing under it', async () => {
+    const before = files(php.docroot);
+    expect((await php.postJson(validMessage)).status).toBe(200);
+    expect(files(php.docroot)).toEqual(before);
+    expect(files(home)).toContain('messages.sqlite');
+    expect((await php.messages()).map((message) => message.email)).toEqual([validMessage.email]);
+    expect((await php.request('/mail/storage/messages.sqlite')).status).toBe(404);
+    expect(await health()).toMatchObject({ status: 200, text: 'ok\n' });
+    const status = await php.admin('status');
+    expect(status.code).toBe(0);
+    expect(status.stdout).toContain('delivered: 1');
+  });
+
+  it('reads npts-private/config.php beside the web root before mail/config.php', async () => {
+    mkdirSync(home);
+    writeFileSync(join(home, 'config.php'), `<?php return ['MAIL_TO' => 'beside@npts.test', 'MAIL_FROM' => 'website@npts.test', 'MAIL_TRANSPORT' => 'outbox'];\n`);
+    const check = await php.admin('check');
+    expect(check.stdout).toContain(`Configuration file: ${home}/config.php`);
+    expect(check.stdout).toMatch(/MAIL_TO +beside@npts\.test +file/);
+    expect((await php.postJson(validMessage)).status).toBe(200);
+    expect(files(join(home, 'outbox')).filter((name) => name.endsWith('.eml'))).toHaveLength(1);
+  });
+
+  it(rules
+    ? 'falls back to mail/storage when npts-private cannot be made, and that is never served'
+    : 'refuses to store in the web root when npts-private cannot be made: the visitor is told to call, health and the commands name the fix', async () => {
+    writeFileSync(home, 'a file where the folder would go');
+    const before = files(php.docroot);
+    const reply = await php.postJson(validMessage);
+    const statusRun = await php.admin('status');
+    const check = await php.admin('check');
+    if (rules) {
+      expect(reply.status).toBe(200);
+      expect(files(legacy)).toContain('messages.sqlite');
+      expect(await health()).toMatchObject({ status: 200, text: 'ok\n' });
+      // The rules file is what the command line can see of the rules; without it, it raises the alarm.
+      expect(statusRun.code).toBe(2);
+      writeFileSync(join(php.docroot, '.htaccess'), RULES_LINE);
+      const protectedStatus = await php.admin('status');
+      expect(protectedStatus.code).toBe(0);
+      expect(protectedStatus.stdout).toContain(`Note: ${legacy} is inside the web root`);
+      expect(protectedStatus.stdout).toContain(`install -d -o www-data -m 770 ${home}`);
+    } else {
+      expect(reply.status).toBe(503);
+      expect(reply.json).toEqual({ success: false, message: OUT_OF_SERVICE });
+      expect(files(php.docroot)).toEqual(before);
+      expect(await health()).toMatchObject({ status: 503, text: 'degraded\n' });
+      await php.expectLog(new RegExp(`told to call or email instead: ${legacy} is inside the web root, and this web server does not apply the project's rules .* Fix: install -d -o \\S+ -m 770 ${home}`));
+      expect(statusRun.code).toBe(2);
+      expect(statusRun.stdout).toContain(`The store cannot be used: ${legacy} is inside the web root`);
+      expect(check.code).toBe(2);
+      expect(check.stdout).toMatch(new RegExp(`FAIL +store: ${legacy} is inside the web root .* Fix: install -d -o www-data -m 770 ${home}`));
+    }
+  });
+
+  it('reports a store that can never be created: status and check exit 2, health answers 503, each naming the path and the fix', async () => {
+    const blocker = join(dirname(php.docroot), 'a-file');
+    writeFileSync(blocker, '');
+    configure({ MAIL_STORAGE_DIR: join(blocker, 'store') });
+    const status = await php.admin('status');
+    expect(status.code).toBe(2);
+    expect(status.stdout).toContain(`The store cannot be used: ${blocker}/store cannot be created: ${blocker} is not a folder. Fix: set MAIL_STORAGE_DIR`);
+    const check = await php.admin('check');
+    expect(check.code).toBe(2);
+    expect(check.stdout).toContain(`FAIL  store: ${blocker}/store cannot be created`);
+    expect(await health()).toMatchObject({ status: 503, text: 'degraded\n' });
+    await php.expectLog(new RegExp(`health check: the store cannot be used: ${blocker}/store cannot be created: .* Fix: set MAIL_STORAGE_DIR`));
+  });
+
+  it('refuses a configured store in the web root outside mail/, which no rules protect', async () => {
+    configure({ MAIL_STORAGE_DIR: join(php.docroot, 'data') });
+    const reply = await php.postJson(validMessage);
+    expect(reply.status).toBe(503);
+    expect(existsSync(join(php.docroot, 'data'))).toBe(false);
+    expect(await health()).toMatchObject({ status: 503 });
+    expect((await php.admin('status')).code).toBe(2);
+  });
+
+  it('moves a store of an earlier version out of mail/storage once, under load, losing and repeating nothing', async () => {
+    // An earlier version's store, as it kept it in mail/storage: a message delivered to the
+    // outbox, one pending (its server was down).
+    const old = tempDir('npts-old-store-');
+    configure({ MAIL_STORAGE_DIR: old, MAIL_TRANSPORT: 'outbox' });
+    expect((await php.postJson({ ...validMessage, message: 'Delivered to the outbox' })).status).toBe(200);
+    configure({ MAIL_STORAGE_DIR: old, ...smtpDown });
+    expect((await php.postJson({ ...validMessage, message: 'Waiting for its server' })).status).toBe(200);
+    const before = await php.messages();
+    expect(before.map((message) => message.state)).toEqual(['delivered', 'pending']);
+    renameSync(old, legacy);
+
+    // The new version, configured as the old example said (MAIL_STORAGE_DIR 'storage'): four
+    // visitors at once, each request racing to move the store.
+    configure({ MAIL_STORAGE_DIR: 'storage' });
+    const replies = await Promise.all([1, 2, 3, 4].map((n) => php.postJson({ ...validMessage, message: `After the move ${n}` })));
+    expect(replies.map((reply) => reply.status)).toEqual([200, 200, 200, 200]);
+    expect(existsSync(legacy)).toBe(false);
+    const after = await php.messages();
+    expect(after).toHaveLength(6);
+    expect(new Set(after.map((message) => message.id)).size).toBe(6);
+    for (const message of before) expect(after).toContainEqual(message);
+    expect(files(join(home, 'outbox')).filter((name) => name.endsWith('.eml'))).toEqual([`${before[0].id}.eml`]);
+    await php.expectLog(/moved .*mail\/storage \(inside the web root\) to .*npts-private: 2 messages/);
+
+    // The pending one goes out once; the delivered one never again.
+    configure({});
+    expect((await php.admin('retry', before[1].id)).code).toBe(0);
+    expect((await php.deliver()).code).toBe(0);
+    const sent = php.capturedMessages();
+    expect(sent.filter((mail) => mail.includes('Waiting for its server'))).toHaveLength(1);
+    expect(sent.filter((mail) => mail.includes('Delivered to the outbox'))).toHaveLength(0);
+    expect((await php.messages()).every((message) => message.state === 'delivered')).toBe(true);
+  });
+});
