@@ -69,7 +69,7 @@ DocumentRoot "${docroot}"
   SetHandler application/x-httpd-php
 </FilesMatch>
 ${Object.entries(process.env)
-  .filter(([name]) => /^(MAIL|SMTP)_/.test(name))
+  .filter(([name, value]) => /^(MAIL|SMTP)_/.test(name) && value)
   .map(([name, value]) => `SetEnv ${name} "${String(value).replace(/"/g, '\\"')}"`)
   .join('\n')}
 `;

@@ -354,12 +354,12 @@ export function placeholders(tree, env = process.env) {
 
 /**
  * The mail addresses the contact endpoint would use, read by its own code: placeholders until the
- * operator sets them (mail/config.php on the host, or the file MAIL_CONFIG names).
+ * operator sets them in the configuration file the host's endpoint reads (mail/lib/config.php).
  *
  * @returns {Problem[]}
  */
 export function mailPlaceholders(root, env = process.env) {
-  const script = `require $argv[1]; $read = contact_config_read(); $found = [];
+  const script = `require $argv[1]; require $argv[2]; $read = contact_config_read(); $found = [];
     foreach (['MAIL_TO', 'MAIL_FROM'] as $key) {
         foreach (array_map('trim', explode(',', $read['values'][$key])) as $address) {
             if (contact_is_placeholder($address)) { $found[] = [$key, $address]; }
@@ -368,7 +368,7 @@ export function mailPlaceholders(root, env = process.env) {
     echo json_encode(['file' => $read['file'], 'found' => $found]);`;
   let result;
   try {
-    result = JSON.parse(execFileSync('php', ['-r', script, join(root, 'mail/lib/config.php')], { encoding: 'utf8', env, stdio: ['ignore', 'pipe', 'pipe'] }));
+    result = JSON.parse(execFileSync('php', ['-r', script, join(root, 'mail/lib/location.php'), join(root, 'mail/lib/config.php')], { encoding: 'utf8', env, stdio: ['ignore', 'pipe', 'pipe'] }));
   } catch (error) {
     return [{ file: 'mail/config.php', line: 1, message: `the mail configuration could not be read (PHP 8.1+ is needed): ${String(error.stderr || error.message).trim()}` }];
   }

@@ -66,7 +66,7 @@ ${siteConfig()}
 );
 
 // The pool passes the MAIL_ and SMTP_ settings on, as Apache's SetEnv does.
-const env = Object.entries(process.env).filter(([name]) => /^(MAIL|SMTP)_/.test(name));
+const env = Object.entries(process.env).filter(([name, value]) => /^(MAIL|SMTP)_/.test(name) && value);
 writeFileSync(
   temp('php-fpm.conf'),
   `[global]

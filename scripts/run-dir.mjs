@@ -11,8 +11,10 @@ export function prepareRunDir(name, port, docroot) {
   }
   const runDir = resolve('.e2e', `${name}-${port}`);
   // A server started as root serves as www-data, which must be able to write its logs here, and
-  // the messages it accepts land beside them unless a store is configured.
-  for (const dir of [runDir, (process.env.MAIL_STORAGE_DIR ??= resolve(runDir, 'mail'))]) {
+  // the messages it accepts land beside them unless a store is configured. MAIL_STORAGE_DIR set
+  // empty leaves the endpoint its own default: npts-private beside the web root.
+  const store = (process.env.MAIL_STORAGE_DIR ??= resolve(runDir, 'mail'));
+  for (const dir of [runDir, ...(store ? [store] : [])]) {
     mkdirSync(dir, { recursive: true });
     chmodSync(dir, 0o777);
   }

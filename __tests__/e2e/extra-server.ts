@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
 
@@ -8,29 +8,48 @@ import { createServer } from 'node:net';
  * the script and the server it started.
  */
 export async function startServer(script: 'apache' | 'nginx', env: Record<string, string>): Promise<{ url: string; stop: () => Promise<void> }> {
-  const port = await new Promise<number>((done) => {
+  const port = await freePort();
+  // Its own process group, as Apache signals its whole group when it shuts down.
+  const child = spawn(process.execPath, [`scripts/${script}.mjs`], { env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'], detached: true });
+  return answering(child, port, `scripts/${script}.mjs`, () => process.kill(child.pid!, 'SIGTERM'));
+}
+
+/**
+ * PHP's built-in server on `docroot` without a router: a host that applies no rules at all and
+ * serves every file. Its workers share its process group, which `stop` ends whole.
+ */
+export async function startBareServer(docroot: string, env: Record<string, string>): Promise<{ url: string; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const child = spawn('php', ['-S', `127.0.0.1:${port}`, '-t', docroot], { env: { ...process.env, ...env, PHP_CLI_SERVER_WORKERS: '2' }, stdio: ['ignore', 'ignore', 'pipe'], detached: true });
+  return answering(child, port, 'php -S', () => process.kill(-child.pid!, 'SIGTERM'));
+}
+
+function freePort(): Promise<number> {
+  return new Promise<number>((done) => {
     const probe = createServer().listen(0, '127.0.0.1', () => {
       const { port: free } = probe.address() as { port: number };
       probe.close(() => done(free));
     });
   });
+}
+
+/** Resolves once the server answers; stops it and rejects if it exits or stays silent for 10 s. */
+async function answering(child: ChildProcess, port: number, name: string, kill: () => void): Promise<{ url: string; stop: () => Promise<void> }> {
   let output = '';
-  // Its own process group, as Apache signals its whole group when it shuts down.
-  const child = spawn(process.execPath, [`scripts/${script}.mjs`], { env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'], detached: true });
   child.stderr!.on('data', (chunk) => (output += chunk));
   const exited = once(child, 'exit');
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
-      process.kill(child.pid!, 'SIGTERM');
+      kill();
       await exited;
     }
   };
   const url = `http://127.0.0.1:${port}`;
   for (let attempt = 0; attempt < 100; attempt++) {
-    if (child.exitCode !== null) throw new Error(`scripts/${script}.mjs exited with ${child.exitCode}: ${output}`);
+    if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}: ${output}`);
     if (await fetch(`${url}/robots.txt`).then((response) => response.ok, () => false)) return { url, stop };
     await new Promise((done) => setTimeout(done, 100));
   }
   await stop();
-  throw new Error(`scripts/${script}.mjs did not answer within 10 s: ${output}`);
+  throw new Error(`${name} did not answer within 10 s: ${output}`);
 }
