@@ -20,10 +20,10 @@ export function requirePhp() {
 /**
  * The environment that gives an endpoint running from anywhere (out/mail/, or PHP's server in
  * the preview) the working copy's mail configuration and store: by default mail/storage/
- * (git-ignored), or what mail/config.php or the environment says.
+ * (git-ignored, outside out/), or what mail/config.php or the environment says.
  */
 export function mailEnvironment() {
-  const read = spawnSync('php', ['-r', 'require "mail/lib/config.php"; $config = contact_config_read(); echo json_encode(["file" => $config["file"], ...$config["values"]]);'], { encoding: 'utf8' });
+  const read = spawnSync('php', ['-r', 'require "mail/lib/location.php"; require "mail/lib/config.php"; $config = contact_config_read(); echo json_encode(["file" => $config["file"], ...$config["values"]]);'], { encoding: 'utf8' });
   if (read.status !== 0) {
     console.error(`The contact endpoint's configuration cannot be read: ${read.stderr || read.stdout}`);
     process.exit(1);

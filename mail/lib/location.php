@@ -48,6 +48,10 @@ function contact_default_store(): string
 {
     $home = contact_private_home();
     $legacy = contact_legacy_store();
+    if (!is_file(contact_web_root() . '/index.html')) {
+        // The working copy: mail/storage is git-ignored, and nothing serves it.
+        return $legacy;
+    }
     if (is_dir($home)) {
         return $home;
     }
@@ -58,12 +62,16 @@ function contact_default_store(): string
     return $creatable ? $home : $legacy;
 }
 
-/** Whether $path is the web root or inside it (it need not exist yet). */
+/**
+ * Whether $path is the web root or inside it (it need not exist yet). A folder without the
+ * site's index.html is no web root: in the working copy, mail/ sits among the sources, which no
+ * server serves (npm start serves out/, where the copy of mail/ is).
+ */
 function contact_inside_web_root(string $path): bool
 {
     $real = contact_real_path($path);
     $root = contact_web_root();
-    return $real === $root || str_starts_with($real, "$root/");
+    return is_file("$root/index.html") && ($real === $root || str_starts_with($real, "$root/"));
 }
 
 /** $path with symlinks resolved as far as it exists, the rest as written. */
