@@ -11,11 +11,13 @@ import { expect, test } from './fixtures';
 test.describe('The live preview (npm run dev)', () => {
   test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
-  const store = mkdtempSync(join(tmpdir(), 'npts-preview-'));
+  // Made when the tests run, not when the file loads: every worker loads it, most run none of it.
+  let store: string;
   let preview: ChildProcess;
   let origin: string;
 
   test.beforeAll(async () => {
+    store = mkdtempSync(join(tmpdir(), 'npts-preview-'));
     preview = spawn('node', ['scripts/dev.mjs'], { env: { ...process.env, PORT: '0', MAIL_STORAGE_DIR: store }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     let output = '';
     origin = await new Promise<string>((done, fail) => {
