@@ -24,7 +24,7 @@ export async function startBareServer(docroot: string, env: Record<string, strin
   return answering(child, port, 'php -S', () => process.kill(-child.pid!, 'SIGTERM'));
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise<number>((done) => {
     const probe = createServer().listen(0, '127.0.0.1', () => {
       const { port: free } = probe.address() as { port: number };

@@ -1,0 +1,225 @@
+// `npm run deploy -- ssh://USER@HOST[:PORT]/DIR`: publishes this working copy's build to a host
+// over SSH, in the release layout of Capistrano and Deployer:
+//   DIR/releases/<time>/   one build each; the last five are kept
+//   DIR/current            symlink to the live release: the web server's document root
+//   DIR/shared/            the mail configuration and the lead store: never deleted or overwritten
+//   DIR/releases/npts-private → ../shared   where a release's endpoint finds them (mail/lib/location.php)
+// The switch from one release to the next is one rename, so no visitor gets half of each.
+//   --allow-placeholders   skip the release gate (npm run check -- --release)
+//   --url URL              then run npm run verify -- URL, and go back to the previous release if it fails
+//   --rollback             make the release before the live one live again (no build)
+// Uses the system's ssh and rsync, so ~/.ssh/config, keys and agents work as usual;
+// DEPLOY_SSH replaces the ssh command (e.g. DEPLOY_SSH="ssh -F deploy/ssh_config").
+import { spawn } from 'node:child_process';
+
+const KEEP = 5;
+// One deploy or rollback at a time: mkdir is atomic on every filesystem. A deploy that fails lets
+// go of the lock; one that is killed leaves it, and the next one says so.
+const TAKE_LOCK = `mkdir -p "$D" 2>/dev/null || { echo "permission denied on $D: cannot create it" >&2; exit 3; }
+mkdir "$D/.deploy.lock" 2>/dev/null || { echo "another deploy or rollback is running on $D (if none is, one was killed: remove $D/.deploy.lock)" >&2; exit 3; }`;
+const RELEASE_LOCK = 'rmdir "$D/.deploy.lock" 2>/dev/null || true';
+const USAGE = 'Usage: npm run deploy -- ssh://USER@HOST[:PORT]/DIR [--allow-placeholders] [--url URL] | --rollback';
+
+const args = process.argv.slice(2);
+const flag = (name) => args.includes(name);
+const urlIndex = args.indexOf('--url');
+const verifyUrl = urlIndex >= 0 ? args[urlIndex + 1] : undefined;
+const known = new Set(['--allow-placeholders', '--rollback', '--url', verifyUrl]);
+const targets = args.filter((arg) => !known.has(arg));
+const target = parseTarget(targets[0]);
+if (!target || targets.length !== 1 || (urlIndex >= 0 && !/^https?:\/\/[^/]+\/?$/.test(verifyUrl ?? ''))) {
+  console.error(USAGE);
+  process.exit(64);
+}
+const { dir } = target;
+const started = Date.now();
+const ssh = (process.env.DEPLOY_SSH ?? 'ssh').split(/\s+/).filter(Boolean);
+const sshArgs = [...ssh, ...(target.port ? ['-p', target.port] : [])];
+const remoteName = `${target.user ? `${target.user}@` : ''}${target.host}`;
+
+let locked = false;
+if (flag('--rollback')) {
+  await step('rollback', () => remote(`${TAKE_LOCK}\ntrap '${RELEASE_LOCK}' EXIT\n${rollbackScript()}`));
+} else {
+  await deploy();
+}
+console.log(`${clock()} done in ${Math.round((Date.now() - started) / 1000)} s`);
+
+async function deploy() {
+  if (flag('--allow-placeholders')) {
+    console.log(`${clock()} 1/7 release gate: skipped (--allow-placeholders): placeholders may go live`);
+  } else {
+    await step('1/7 release gate', async () => {
+      const gate = await run('npm', ['run', 'check', '--', '--release']);
+      if (gate.code !== 0) throw new Error(`npm run check -- --release failed; nothing was changed on the host:\n${gate.output.trim()}`);
+      return 'passed';
+    });
+  }
+  await step('2/7 build', async () => {
+    const build = await run('npm', ['run', 'build']);
+    if (build.code !== 0) throw new Error(`npm run build failed:\n${build.output.trim()}`);
+    return 'out/';
+  });
+
+  const release = new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+  const partial = `${dir}/releases/.${release}.partial`;
+  await step('3/7 upload', async () => {
+    const previous = await remote(prepareScript(release));
+    locked = true;
+    const linkDest = previous ? [`--link-dest=${dir}/current/`] : [];
+    const rsync = await run('rsync', ['-a', '--delete', ...linkDest, '-e', sshArgs.join(' '), 'out/', `${remoteName}:${partial}/`]);
+    if (rsync.code !== 0) throw new Error(`rsync to ${remoteName}:${partial} failed: ${rsync.output.trim()}`);
+    await remote(finishUploadScript(release));
+    return `releases/${release}${previous ? ` (unchanged files linked to releases/${previous})` : ''}`;
+  });
+  await step('4/7 link shared config and store', () => remote(linkScript()));
+  let before;
+  await step('5/7 switch', async () => {
+    before = await remote(switchScript(release));
+    return `current → releases/${release}${before ? ` (was releases/${before})` : ''}`;
+  });
+  if (verifyUrl) {
+    await step('6/7 verify', async () => {
+      const verify = await run('npm', ['run', 'verify', '--', verifyUrl]);
+      if (verify.code === 0) return `${verifyUrl} serves this build`;
+      const back = before
+        ? await remote(switchBackScript(before, release)).then(() => `switched back to releases/${before}, releases/${release} removed`)
+        : `no earlier release to go back to: releases/${release} stays live`;
+      throw new Error(`npm run verify -- ${verifyUrl} failed; ${back}:\n${verify.output.trim()}`);
+    });
+  } else {
+    console.log(`${clock()} 6/7 verify: skipped (no --url)`);
+  }
+  await step('7/7 prune', () => remote(pruneScript()));
+}
+
+/** Runs `work`, then prints one line: the step, what it did, how long it took; or why it failed, and exits. */
+async function step(label, work) {
+  const at = Date.now();
+  try {
+    const detail = await work();
+    console.log(`${clock()} ${label}: ${detail} (${((Date.now() - at) / 1000).toFixed(1)} s)`);
+  } catch (error) {
+    console.log(`${clock()} ${label}: FAILED: ${error.message}`);
+    if (locked) await remote(RELEASE_LOCK).catch(() => {});
+    process.exit(1);
+  }
+}
+
+function clock() {
+  return `[${new Date().toISOString().slice(11, 19)}]`;
+}
+
+/** Runs a local command and collects its output (shown only when it matters). */
+function run(file, commandArgs, input) {
+  return new Promise((done) => {
+    const child = spawn(file, commandArgs, { stdio: ['pipe', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('error', (error) => done({ code: 127, output: `${file}: ${error.message}` }));
+    child.on('close', (code) => done({ code, output }));
+    child.stdin.end(input);
+  });
+}
+
+/**
+ * Runs a POSIX shell script on the host (given on standard input, so no quoting of it passes
+ * through the remote user's login shell) and returns what it printed. It fails with the host's
+ * own words: "cannot reach" when ssh itself failed.
+ */
+async function remote(script) {
+  const result = await run(sshArgs[0], [...sshArgs.slice(1), remoteName, 'sh -s'], `set -eu\nD=${quote(dir)}\n${script}`);
+  if (result.code === 255) throw new Error(`cannot reach ${remoteName}${target.port ? `:${target.port}` : ''}: ${result.output.trim()}`);
+  if (result.code !== 0) throw new Error(result.output.trim() || `the host's shell exited with ${result.code}`);
+  return result.output.trim();
+}
+
+/** Takes the lock, checks the host can take a release, and prints the live release (if any). */
+function prepareScript(release) {
+  return `${TAKE_LOCK}
+# This call took the lock: it lets go when the host cannot take the release.
+trap 'status=$?; [ $status -eq 0 ] || ${RELEASE_LOCK}; exit $status' EXIT
+command -v rsync >/dev/null || { echo "rsync is not installed on the host: apt-get install rsync" >&2; exit 3; }
+mkdir -p "$D/releases" 2>/dev/null || { echo "permission denied on $D/releases: cannot create it" >&2; exit 3; }
+[ -w "$D/releases" ] || { echo "permission denied on $D/releases: $(id -un) cannot write it" >&2; exit 3; }
+[ ! -e "$D/releases/${release}" ] || { echo "releases/${release} exists already" >&2; exit 3; }
+# A half upload left by a deploy that died is not a release.
+rm -rf "$D"/releases/.*.partial
+[ -L "$D/current" ] && basename "$(readlink "$D/current")" || true`;
+}
+
+/**
+ * Records the release's own hashed assets, then keeps the live release's own ones beside them:
+ * a page served just before the switch still finds its scripts just after. Only one release
+ * back, so they do not pile up.
+ */
+function finishUploadScript(release) {
+  return `P="$D/releases/.${release}.partial"
+(cd "$P" && find _next/static -type f > .release-assets)
+if [ -f "$D/current/.release-assets" ]; then
+  (cd "$D/current" && while IFS= read -r f; do [ -e "$P/$f" ] || { mkdir -p "$P/$(dirname "$f")" && ln "$f" "$P/$f" 2>/dev/null || cp -p "$f" "$P/$f"; }; done < .release-assets)
+fi
+mv "$P" "$D/releases/${release}"`;
+}
+
+function linkScript() {
+  return `if [ ! -d "$D/shared" ]; then
+  mkdir -m 2770 "$D/shared" 2>/dev/null || { echo "permission denied on $D/shared: cannot create it" >&2; exit 3; }
+  made=" (made now: let the web server's user write it, e.g. chgrp www-data $D/shared)"
+fi
+ln -sfn ../shared "$D/releases/npts-private" 2>/dev/null || { echo "permission denied on $D/releases: cannot link npts-private" >&2; exit 3; }
+[ -f "$D/shared/config.php" ] && config="config.php" || config="no config.php yet: the endpoint uses its defaults"
+echo "releases/npts-private → shared\${made:-} ($config)"`;
+}
+
+/** Points DIR/current at the release with one rename (never remove-then-create); prints the one it replaced. */
+function switchScript(release) {
+  return `before=$([ -L "$D/current" ] && basename "$(readlink "$D/current")" || true)
+ln -sfn "releases/${release}" "$D/.current.tmp"
+mv -T "$D/.current.tmp" "$D/current"
+echo "$before"`;
+}
+
+function switchBackScript(before, failed) {
+  return `ln -sfn "releases/${before}" "$D/.current.tmp"
+mv -T "$D/.current.tmp" "$D/current"
+rm -rf "$D/releases/${failed}"
+${RELEASE_LOCK}`;
+}
+
+function pruneScript() {
+  return `live=$(basename "$(readlink "$D/current")")
+old=$(ls "$D/releases" | grep -E '^[0-9]{8}T[0-9]{6}Z$' | sort -r | tail -n +${KEEP + 1} | grep -vx "$live" || true)
+for r in $old; do rm -rf "$D/releases/$r"; done
+${RELEASE_LOCK}
+echo "kept the last ${KEEP} releases$([ -n "$old" ] && echo ", removed $(echo $old | wc -w)" || true)"`;
+}
+
+function rollbackScript() {
+  return `live=$([ -L "$D/current" ] && basename "$(readlink "$D/current")" || true)
+[ -n "$live" ] || { echo "nothing is live on $D: no current release to roll back from" >&2; exit 3; }
+to=$(ls "$D/releases" | grep -E '^[0-9]{8}T[0-9]{6}Z$' | sort | awk -v live="$live" '$0 < live' | tail -n 1)
+[ -n "$to" ] || { echo "no release before releases/$live to go back to" >&2; exit 3; }
+ln -sfn "releases/$to" "$D/.current.tmp"
+mv -T "$D/.current.tmp" "$D/current"
+echo "current → releases/$to (was releases/$live)"`;
+}
+
+/** ssh://USER@HOST[:PORT]/DIR, DIR absolute. */
+function parseTarget(value) {
+  let url;
+  try {
+    url = new URL(value);
+  } catch {
+    return null;
+  }
+  const path = decodeURIComponent(url.pathname).replace(/\/+$/, '');
+  if (url.protocol !== 'ssh:' || !url.hostname || !path.startsWith('/') || path === '') return null;
+  return { user: decodeURIComponent(url.username), host: url.hostname, port: url.port, dir: path };
+}
+
+/** A word for the remote POSIX shell, whatever it holds. */
+function quote(word) {
+  return `'${word.replace(/'/g, `'\\''`)}'`;
+}
