@@ -28,8 +28,8 @@ function siteConfig() {
   let config = readFileSync(resolve('docs/nginx.conf'), 'utf8');
   const replacements = [
     [/^(\s*)listen 80;$/m, `$1listen 127.0.0.1:${port};`],
-    [/^(\s*)root \/var\/www\/npts\/out;.*$/m, `$1root ${docroot};`],
-    [/^(\s*)include \/var\/www\/npts\/out\/\.csp\.nginx\.conf;$/m, `$1include ${docroot}/.csp.nginx.conf;`],
+    [/^(\s*)root \/var\/www\/npts\/current;.*$/m, `$1root ${docroot};`],
+    [/^(\s*)include \/var\/www\/npts\/current\/\.csp\.nginx\.conf;$/m, `$1include ${docroot}/.csp.nginx.conf;`],
     [/unix:\/run\/php\/php-fpm\.sock/g, `unix:${socket}`],
     [/include fastcgi_params;/g, 'include /etc/nginx/fastcgi_params;'],
     ...(withoutBrotli ? [[/^ *brotli_static on;\n/m, '']] : []),
