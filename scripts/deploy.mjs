@@ -67,7 +67,8 @@ async function deploy() {
     const previous = await remote(prepareScript(release));
     locked = true;
     const linkDest = previous ? [`--link-dest=${dir}/current/`] : [];
-    const rsync = await run('rsync', ['-a', '--delete', ...linkDest, '-e', sshArgs.join(' '), 'out/', `${remoteName}:${partial}/`]);
+    // -s: paths reach the host's rsync as they are, spaces and all.
+    const rsync = await run('rsync', ['-a', '-s', '--delete', ...linkDest, '-e', sshArgs.join(' '), 'out/', `${remoteName}:${partial}/`]);
     if (rsync.code !== 0) throw new Error(`rsync to ${remoteName}:${partial} failed: ${rsync.output.trim()}`);
     await remote(finishUploadScript(release));
     return `releases/${release}${previous ? ` (unchanged files linked to releases/${previous})` : ''}`;
@@ -144,6 +145,8 @@ command -v rsync >/dev/null || { echo "rsync is not installed on the host: apt-g
 mkdir -p "$D/releases" 2>/dev/null || { echo "permission denied on $D/releases: cannot create it" >&2; exit 3; }
 [ -w "$D/releases" ] || { echo "permission denied on $D/releases: $(id -un) cannot write it" >&2; exit 3; }
 [ ! -e "$D/releases/${release}" ] || { echo "releases/${release} exists already" >&2; exit 3; }
+# A folder left by a manual upload cannot be switched by a rename: say so before uploading.
+[ -L "$D/current" ] || [ ! -e "$D/current" ] || { echo "$D/current is a folder, not a link to a release: move it aside (mv $D/current $D/old-site), then deploy again" >&2; exit 3; }
 # A half upload left by a deploy that died is not a release.
 rm -rf "$D"/releases/.*.partial
 [ -L "$D/current" ] && basename "$(readlink "$D/current")" || true`;
