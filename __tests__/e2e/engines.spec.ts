@@ -2,7 +2,7 @@ import { messages } from '@/lib/contact';
 import { CONSENT_COOKIE } from '@/lib/analytics';
 import { routes, serviceLinks } from '@/lib/site';
 import { firefox, webkit, type Driver } from './engines/drivers';
-import { expect, test } from './fixtures';
+import { expect, test, visits } from './fixtures';
 import { frameProblems, inPage, loneWordHeadings } from './measure';
 
 // What the Chromium tests prove, in the two other engines a visitor may use (every browser on an
@@ -38,6 +38,7 @@ for (const [engine, launch] of [['Firefox', firefox], ['WebKit', webkit]] as con
     });
 
     test('every route answers 200 with one h1 and no script error; an unknown one the not-found page', async ({ request }) => {
+      visits(routes.length + 1);
       for (const path of routes) {
         expect((await request.get(path)).status(), path).toBe(200);
         await open(path);
@@ -50,6 +51,7 @@ for (const [engine, launch] of [['Firefox', firefox], ['WebKit', webkit]] as con
     });
 
     test('at 1280 and 375 px no page scrolls sideways, no heading ends with a lone word, and every process step draws its number', async () => {
+      visits(2 * (routes.length + 1));
       try {
         for (const [width, height] of [[1280, 800], [375, 812]]) {
           await driver.setViewport(width, height);

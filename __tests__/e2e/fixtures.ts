@@ -30,6 +30,17 @@ export const test = base.extend<{ consoleErrors: string[]; blockedRequests: stri
 
 export { expect };
 
+/** Time each page visit may take on a busy 2-core machine. */
+const PER_VISIT_MS = 5_000;
+
+/**
+ * For a test that visits many pages (every route, say): its budget grows with their number, so a
+ * sweep of a growing site never runs out of a fixed 30 s while nothing is wrong.
+ */
+export function visits(count: number): void {
+  test.setTimeout(test.info().timeout + count * PER_VISIT_MS);
+}
+
 function isLoopback(hostname: string): boolean {
   return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(hostname);
 }

@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { illustrations } from '@/components/illustration';
 import { contrastRatio } from '@/lib/contrast';
 import { routes, site, unlistedRoutes } from '@/lib/site';
-import { expect, test } from './fixtures';
+import { expect, test, visits } from './fixtures';
 import { frameProblems, loneWordHeadings } from './measure';
 
 // Layout measured in the page, in light and dark, on a laptop and a phone.
@@ -206,6 +206,7 @@ test.describe('Text', () => {
 test.describe('Headings', () => {
   for (const { width, height } of screens) {
     test(`at ${width} px no heading on any page ends with a lone word on its last line`, async ({ page }) => {
+      visits(routes.length + 1);
       await page.setViewportSize({ width, height });
       const lone: string[] = [];
       for (const path of [...routes, '/nope']) {
@@ -265,6 +266,7 @@ test.describe('Page frame', () => {
 
   for (const { width, height } of screens) {
     test(`at ${width}×${height} a page shorter than the window leaves no empty strip above the footer`, async ({ page }) => {
+      visits(unlistedRoutes.length + 1);
       await page.setViewportSize({ width, height });
       for (const path of [...unlistedRoutes, '/nope']) {
         await page.goto(path);
@@ -281,6 +283,7 @@ test.describe('Page frame', () => {
   }
 
   test('no two neighbouring bands of a page, the share strip included, share a background: no doubled gap, no merged surfaces', async ({ page }) => {
+    visits(routes.length);
     const problems: string[] = [];
     for (const path of routes) {
       await page.goto(path);
@@ -310,6 +313,7 @@ test.describe('Page frame', () => {
 
   for (const width of [320, 375, 768, 1280, 1440]) {
     test(`at ${width} px no page is wider than the window, no card grid leaves an empty slot, and feature lists keep to their columns`, async ({ page }) => {
+      visits(routes.length + 1);
       await page.setViewportSize({ width, height: 900 });
       const problems: string[] = [];
       for (const path of [...routes, '/nope']) {
@@ -491,6 +495,7 @@ test.describe('Section layouts beside the cards', () => {
   }
 
   test('every page with cards also lays out a section another way', async ({ page }) => {
+    visits(routes.length);
     const pagesWithCards: string[] = [];
     for (const path of routes) {
       await page.goto(path);

@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { routes, site, unlistedRoutes } from '@/lib/site';
 import { technologies } from '@/lib/tech-logos';
-import { expect, test } from './fixtures';
+import { expect, test, visits } from './fixtures';
 
 /** The calls to action each service page must carry (spec §2), all leading to /contact. */
 const ctas: Record<string, { buttons: string[]; banner?: string; last?: string }> = {
@@ -99,6 +99,7 @@ test.describe('Page content', () => {
   });
 
   test('service pages show their illustration with explicit dimensions and a description', async ({ page }) => {
+    visits(Object.keys(ctas).length);
     for (const path of Object.keys(ctas)) {
       await page.goto(path);
       const art = page.locator(`img[src="/illustrations${path}.svg"]`);
@@ -119,6 +120,7 @@ test.describe('Search and sharing', () => {
   });
 
   test('every route shares its own 1200×630 PNG on Open Graph and Twitter, drawn at build time', async ({ page, request, baseURL }) => {
+    visits(routes.length);
     const images = new Map<string, string>();
     for (const path of routes) {
       await page.goto(path);
@@ -161,6 +163,7 @@ test.describe('Search and sharing', () => {
 
 test.describe('Type', () => {
   test('every page draws its text in one self-hosted Inter subset, with a size-matched fallback while it loads', async ({ page, baseURL }) => {
+    visits(routes.length);
     for (const path of routes) {
       const fonts: { url: string; type: string | undefined; bytes: number }[] = [];
       page.on('response', async (response) => {

@@ -1,6 +1,6 @@
 import type { APIResponse, Page } from '@playwright/test';
 import { routes } from '@/lib/site';
-import { expect, test } from './fixtures';
+import { expect, test, visits } from './fixtures';
 
 const requiredHeaders = {
   'strict-transport-security': 'max-age=31536000',
@@ -42,6 +42,7 @@ async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
 
 test.describe('Security headers from the web server', () => {
   test('every page, the not-found page and the mail endpoint carry every header', async ({ request }) => {
+    visits(routes.length + 2);
     for (const path of [...routes, '/contact/sent', '/nope']) {
       expectSecurityHeaders(await request.get(path), path);
     }
@@ -78,6 +79,7 @@ test.describe('The contact store’s health check through the web server', () =>
 
 test.describe('Content-Security-Policy in the browser', () => {
   test('no page logs a violation, including the consent banner and navigation', async ({ page }) => {
+    visits(routes.length + 1);
     const violations = await watchViolations(page);
     for (const path of routes) {
       await page.goto(path);
