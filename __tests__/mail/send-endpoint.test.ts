@@ -392,6 +392,17 @@ describe('mail/send.php', () => {
       }
     }, 45_000);
 
+    it('thanks every one of 20 visitors who arrive at once at a store that does not exist yet', async () => {
+      // The first messages create the store, whose switch to WAL needs the database to itself:
+      // ten new stores, twenty visitors at each.
+      for (let round = 0; round < 10; round++) {
+        fresh();
+        const replies = await inParallel(20, 20, () => sendJson(valid));
+        expect(replies.map((reply) => reply.status)).toEqual(Array(20).fill(200));
+        expect(await stored()).toHaveLength(20);
+      }
+    });
+
     it('stores 100 messages from 20 clients at once while two deliver.php runs overlap, and mails each exactly once', async () => {
       const sink = await startSmtpSink();
       try {

@@ -71,9 +71,7 @@ function contact_store_open(array $config, bool $commandLine = false): ?PDO
     ]);
     $pdo->exec('PRAGMA busy_timeout = ' . CONTACT_BUSY_MS);
     // WAL: readers never wait for the writer. FULL: a commit is on disk before anyone is thanked.
-    if ($pdo->query('PRAGMA journal_mode')->fetchColumn() !== 'wal') {
-        $pdo->query('PRAGMA journal_mode = WAL');
-    }
+    contact_store_use_wal($pdo);
     $pdo->exec('PRAGMA synchronous = FULL');
     // What is deleted (retention, erasure) is overwritten, not left in free pages.
     $pdo->exec('PRAGMA secure_delete = ON');
@@ -94,6 +92,26 @@ function contact_store_open(array $config, bool $commandLine = false): ?PDO
         error_log('contact store: importing the old store failed: ' . $error->getMessage());
     }
     return $pdo;
+}
+
+/**
+ * Puts a new store in WAL mode. The switch needs the database to itself and SQLite answers
+ * "locked" at once instead of waiting, so visitors who arrive together at a store that does not
+ * exist yet try again, briefly, until one of them has switched it.
+ */
+function contact_store_use_wal(PDO $pdo): void
+{
+    $deadline = microtime(true) + CONTACT_BUSY_MS / 1000;
+    while ($pdo->query('PRAGMA journal_mode')->fetchColumn() !== 'wal') {
+        try {
+            $pdo->query('PRAGMA journal_mode = WAL');
+        } catch (PDOException $error) {
+            if (($error->errorInfo[1] ?? null) !== 5 || microtime(true) > $deadline) {
+                throw $error;
+            }
+            usleep(random_int(5_000, 20_000));
+        }
+    }
 }
 
 /**
