@@ -50,8 +50,11 @@ async function deploy() {
     console.log(`${clock()} 1/7 release gate: skipped (--allow-placeholders): placeholders may go live`);
   } else {
     await step('1/7 release gate', async () => {
-      const gate = await run('npm', ['run', 'check', '--', '--release']);
-      if (gate.code !== 0) throw new Error(`npm run check -- --release failed; nothing was changed on the host:\n${gate.output.trim()}`);
+      // The placeholders first: the usual refusal comes in a second, not after lint, types and tests.
+      for (const [command, ...rest] of [['node', 'scripts/check-content.mjs', '--release'], ['npm', 'run', 'check', '--', '--release']]) {
+        const gate = await run(command, rest);
+        if (gate.code !== 0) throw new Error(`${[command, ...rest].join(' ')} failed; nothing was changed on the host:\n${gate.output.trim()}`);
+      }
       return 'passed';
     });
   }
