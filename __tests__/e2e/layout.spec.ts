@@ -1,9 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
 import { illustrations } from '@/components/illustration';
 import { contrastRatio } from '@/lib/contrast';
-import { routes, site, unlistedRoutes } from '@/lib/site';
-import { expect, test, visits } from './fixtures';
-import { frameProblems, loneWordHeadings } from './measure';
+import { site } from '@/lib/site';
+import { expect, test } from './fixtures';
 
 // Layout measured in the page, in light and dark, on a laptop and a phone.
 const screens = [
@@ -203,21 +202,6 @@ test.describe('Text', () => {
   });
 });
 
-test.describe('Headings', () => {
-  for (const { width, height } of screens) {
-    test(`at ${width} px no heading on any page ends with a lone word on its last line`, async ({ page }) => {
-      visits(routes.length + 1);
-      await page.setViewportSize({ width, height });
-      const lone: string[] = [];
-      for (const path of [...routes, '/nope']) {
-        await page.goto(path);
-        lone.push(...(await page.evaluate(loneWordHeadings)));
-      }
-      expect(lone).toEqual([]);
-    });
-  }
-});
-
 test.describe('Page frame', () => {
   for (const { width, height } of screens) {
     test(`at ${width} px the share strip and the footer sit on the content's edges`, async ({ page }) => {
@@ -264,44 +248,6 @@ test.describe('Page frame', () => {
     });
   }
 
-  for (const { width, height } of screens) {
-    test(`at ${width}×${height} a page shorter than the window leaves no empty strip above the footer`, async ({ page }) => {
-      visits(unlistedRoutes.length + 1);
-      await page.setViewportSize({ width, height });
-      for (const path of [...unlistedRoutes, '/nope']) {
-        await page.goto(path);
-        const { gap, above, below } = await page.getByRole('main').evaluate((main) => {
-          const bands = main.querySelectorAll(':scope > *, [data-not-found] > *');
-          const hero = bands[bands.length - 1].getBoundingClientRect();
-          const content = bands[bands.length - 1].firstElementChild!.getBoundingClientRect();
-          return { gap: main.getBoundingClientRect().bottom - hero.bottom, above: content.top - hero.top, below: hero.bottom - content.bottom };
-        });
-        expect(Math.abs(gap), `${path}: the hero reaches the footer`).toBeLessThanOrEqual(1);
-        expect(Math.abs(above - below), `${path}: its content in the middle`).toBeLessThanOrEqual(2);
-      }
-    });
-  }
-
-  test('no two neighbouring bands of a page, the share strip included, share a background: no doubled gap, no merged surfaces', async ({ page }) => {
-    visits(routes.length);
-    const problems: string[] = [];
-    for (const path of routes) {
-      await page.goto(path);
-      const bands = await page.getByRole('main').evaluate((main) =>
-        [...main.querySelectorAll(':scope > *, :scope > article > *'), document.querySelector('aside[aria-label="Follow and share"]')!]
-          .filter((band) => band.tagName !== 'ARTICLE')
-          .map((band) => {
-            const { backgroundColor, backgroundImage } = getComputedStyle(band);
-            return { name: band.querySelector('h1, h2')?.textContent ?? band.tagName, background: `${backgroundColor} ${backgroundImage}` };
-          }),
-      );
-      bands.slice(1).forEach((band, index) => {
-        if (band.background === bands[index].background) problems.push(`${path}: “${bands[index].name}” and “${band.name}”`);
-      });
-    }
-    expect(problems).toEqual([]);
-  });
-
   test('the not-found page has no share strip; the other pages do', async ({ page }) => {
     const strip = page.getByRole('complementary', { name: 'Follow and share' });
     await page.goto('/nope');
@@ -310,39 +256,6 @@ test.describe('Page frame', () => {
     await page.goto('/about');
     await expect(strip).toBeVisible();
   });
-
-  for (const width of [320, 375, 768, 1280, 1440]) {
-    test(`at ${width} px no page is wider than the window, no card grid leaves an empty slot, and feature lists keep to their columns`, async ({ page }) => {
-      visits(routes.length + 1);
-      await page.setViewportSize({ width, height: 900 });
-      const problems: string[] = [];
-      for (const path of [...routes, '/nope']) {
-        await page.goto(path);
-        problems.push(...(await page.evaluate(frameProblems)));
-        problems.push(
-          ...(await page.evaluate(() => {
-            const found: string[] = [];
-            for (const grid of document.querySelectorAll<HTMLElement>('[data-columns]:not([data-rest])')) {
-              const items = [...grid.children].map((item) => item.getBoundingClientRect());
-              const columns = items.filter((item) => Math.abs(item.top - items[0].top) < 2).map((item) => item.left);
-              const astray = items.filter((item) => !columns.some((left) => Math.abs(item.left - left) < 1));
-              if (astray.length) found.push(`${location.pathname}: ${astray.length} of a list's ${items.length} points leave its columns`);
-            }
-            for (const grid of document.querySelectorAll<HTMLElement>('[data-columns][data-rest]')) {
-              const gridBox = grid.getBoundingClientRect();
-              const cards = [...grid.children].map((card) => card.getBoundingClientRect());
-              const lastTop = Math.max(...cards.map((card) => Math.round(card.top)));
-              const lastRow = cards.filter((card) => Math.abs(Math.round(card.top) - lastTop) < 2);
-              const rowRight = Math.max(...lastRow.map((card) => card.right));
-              if (gridBox.right - rowRight > 2) found.push(`${location.pathname}: a grid of ${cards.length} leaves ${Math.round(gridBox.right - rowRight)} px empty`);
-            }
-            return found;
-          })),
-        );
-      }
-      expect(problems).toEqual([]);
-    });
-  }
 
   test('in dark mode the page, alternate sections and cards are told apart, and illustration panels keep an edge', async ({ page }) => {
     await page.emulateMedia({ colorScheme: 'dark' });
@@ -493,24 +406,4 @@ test.describe('Section layouts beside the cards', () => {
       expect(problems).toEqual([]);
     });
   }
-
-  test('every page with cards also lays out a section another way', async ({ page }) => {
-    visits(routes.length);
-    const pagesWithCards: string[] = [];
-    for (const path of routes) {
-      await page.goto(path);
-      const kinds = await page.locator('main section').evaluateAll((sections) =>
-        sections.map((section) => {
-          if (section.querySelector('[data-columns] > article')) return 'cards';
-          if (section.querySelector('ul[data-columns], ol, dl, img')) return 'other';
-          return 'text';
-        }),
-      );
-      if (path === '/services' || !kinds.includes('cards')) continue;
-      pagesWithCards.push(path);
-      expect(kinds, `${path} is not all cards`).toContain('other');
-    }
-    // /services is the index of the services, one pictured card each.
-    expect(pagesWithCards.sort()).toEqual(['/', '/about', '/ai', '/coms', '/network', '/proto', '/rest', '/software']);
-  });
 });

@@ -36,3 +36,23 @@ export function frameProblems(): string[] {
   }
   return found;
 }
+
+/** Feature lists whose points leave their columns, and card grids whose last row leaves an empty slot. */
+export function gridProblems(): string[] {
+  const found: string[] = [];
+  for (const grid of document.querySelectorAll<HTMLElement>('[data-columns]:not([data-rest])')) {
+    const items = [...grid.children].map((item) => item.getBoundingClientRect());
+    const columns = items.filter((item) => Math.abs(item.top - items[0].top) < 2).map((item) => item.left);
+    const astray = items.filter((item) => !columns.some((left) => Math.abs(item.left - left) < 1));
+    if (astray.length) found.push(`${location.pathname}: ${astray.length} of a list's ${items.length} points leave its columns`);
+  }
+  for (const grid of document.querySelectorAll<HTMLElement>('[data-columns][data-rest]')) {
+    const gridBox = grid.getBoundingClientRect();
+    const cards = [...grid.children].map((card) => card.getBoundingClientRect());
+    const lastTop = Math.max(...cards.map((card) => Math.round(card.top)));
+    const lastRow = cards.filter((card) => Math.abs(Math.round(card.top) - lastTop) < 2);
+    const rowRight = Math.max(...lastRow.map((card) => card.right));
+    if (gridBox.right - rowRight > 2) found.push(`${location.pathname}: a grid of ${cards.length} leaves ${Math.round(gridBox.right - rowRight)} px empty`);
+  }
+  return found;
+}

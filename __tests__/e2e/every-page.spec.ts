@@ -1,0 +1,129 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { illustrations } from '@/components/illustration';
+import { routes, site, unlistedRoutes } from '@/lib/site';
+import { expect, test } from './fixtures';
+import { frameProblems, gridProblems, loneWordHeadings } from './measure';
+
+// Every page in light and dark, on a laptop and a phone: one visit each, and every check that
+// needs a page, a width and a colour scheme taken in it. A failure names the page, the screen and
+// the check; the checks are soft, so one visit reports every problem it finds.
+const screens = [
+  { width: 1280, height: 800 },
+  { width: 375, height: 812 },
+] as const;
+/** Further widths where the frame and the grids are measured, after the page has been laid out again. */
+const moreWidths = [320, 768, 1440] as const;
+/** The pages with cards that also lay out a section another way; /services is the index of the services, one pictured card each. */
+const withCards = ['/', '/about', '/ai', '/coms', '/network', '/proto', '/rest', '/software'];
+const listed = (path: string): path is (typeof routes)[number] => (routes as readonly string[]).includes(path);
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  for (const path of [...routes, ...unlistedRoutes, '/nope']) {
+    test(`${path} in ${colorScheme} at ${screens.map(({ width }) => width).join(' and ')} px: no axe violation, nothing wider than the window, headings and grids whole`, async ({ page, baseURL }) => {
+      const fonts: { url: string; type: string | undefined; bytes: number }[] = [];
+      page.on('response', async (response) => {
+        if (response.request().resourceType() === 'font') fonts.push({ url: response.url(), type: response.headers()['content-type'], bytes: (await response.body()).length });
+      });
+      await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
+      await page.setViewportSize(screens[0]);
+      await page.goto(path);
+      // Hydrated, with the consent banner a first-time visitor sees, and the type loaded.
+      await expect(page.getByRole('region', { name: 'Analytics cookies' })).toBeVisible();
+      await page.evaluate(() => document.fonts.ready);
+
+      for (const [index, { width, height }] of screens.entries()) {
+        if (index > 0) await page.setViewportSize({ width, height });
+        const at = (check: string) => `${path} at ${width} px in ${colorScheme}: ${check}`;
+        const axe = await new AxeBuilder({ page }).analyze();
+        expect.soft(axe.violations.map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((node) => node.target.join(' ')) })), at('axe')).toEqual([]);
+        expect.soft(await page.evaluate(frameProblems), at('sideways scrolling and process step numbers')).toEqual([]);
+        expect.soft(await page.evaluate(gridProblems), at('feature lists in their columns, card grids without an empty slot')).toEqual([]);
+        expect.soft(await page.evaluate(loneWordHeadings), at('no heading ends with a lone word')).toEqual([]);
+        if (!listed(path)) expect.soft(await shortPageFill(page), at('a page shorter than the window: the hero reaches the footer, its content in the middle')).toEqual({ gap: 0, offCentre: 0 });
+        if (listed(path)) expect.soft(await bandsSharingBackground(page), at('no two neighbouring bands share a background')).toEqual([]);
+      }
+      if (colorScheme === 'light') {
+        for (const width of moreWidths) {
+          await page.setViewportSize({ width, height: 900 });
+          const at = (check: string) => `${path} at ${width} px: ${check}`;
+          expect.soft(await page.evaluate(frameProblems), at('sideways scrolling and process step numbers')).toEqual([]);
+          expect.soft(await page.evaluate(gridProblems), at('feature lists in their columns, card grids without an empty slot')).toEqual([]);
+        }
+      }
+      if (colorScheme === 'dark' || !listed(path)) return;
+
+      // Once per page: what does not change with the screen or the colour scheme.
+      expect.soft(fonts.map(({ url }) => url.startsWith(`${baseURL}/_next/static/media/`)), `${path}: one font file, served by this site`).toEqual([true]);
+      for (const font of fonts) {
+        expect.soft(font.type, `${path}: the font is WOFF2`).toBe('font/woff2');
+        // A subset: the package's full latin file is 47 KiB.
+        expect.soft(font.bytes, `${path}: the font is a subset`).toBeLessThan(25 * 1024);
+      }
+      const type = await page.evaluate(() => {
+        const faces = [...document.styleSheets].flatMap((sheet) => [...sheet.cssRules]).filter((rule) => rule instanceof CSSFontFaceRule);
+        const fallback = faces.find((rule) => /^["']?inter Fallback["']?$/i.test(rule.style.getPropertyValue('font-family')));
+        return {
+          body: getComputedStyle(document.body).fontFamily,
+          loaded: [...document.fonts].some((face) => face.family.replace(/["']/g, '') === 'inter' && face.status === 'loaded'),
+          fallbackSizeAdjust: fallback?.style.getPropertyValue('size-adjust') ?? '',
+        };
+      });
+      expect.soft(type.body, `${path}: text in Inter, then its size-matched fallback`).toMatch(/^["']?inter["']?, ["']?inter Fallback["']?,/i);
+      expect.soft(type.loaded, `${path}: Inter loaded`).toBe(true);
+      expect.soft(type.fallbackSizeAdjust, `${path}: the fallback's size-adjust`).toMatch(/%$/);
+
+      const share = await page.locator('meta[property="og:image"]').getAttribute('content');
+      expect.soft(await page.locator('meta[name="twitter:image"]').getAttribute('content'), `${path}: the Twitter image is the Open Graph one`).toBe(share);
+      const { origin, pathname } = new URL(share!);
+      expect.soft(`${origin}${pathname}`, `${path}: its own share image on the live site`).toBe(`${site.url}${path === '/' ? '' : path}/opengraph-image`);
+      for (const [property, value] of [['type', 'image/png'], ['width', '1200'], ['height', '630']]) {
+        await expect.soft(page.locator(`meta[property="og:image:${property}"]`), `${path}: og:image:${property}`).toHaveAttribute('content', value);
+      }
+
+      const sections = await page.locator('main section').evaluateAll((all) =>
+        all.map((section) => (section.querySelector('[data-columns] > article') ? 'cards' : section.querySelector('ul[data-columns], ol, dl, img') ? 'other' : 'text')),
+      );
+      if (path !== '/services') {
+        expect.soft(sections.includes('cards'), `${path}: has cards`).toBe(withCards.includes(path));
+        if (sections.includes('cards')) expect.soft(sections, `${path}: is not all cards`).toContain('other');
+      }
+
+      const name = path.slice(1);
+      if (name in illustrations) {
+        const art = page.locator(`img[src="/illustrations${path}.svg"]`);
+        await expect.soft(art, `${path}: its illustration`).toBeVisible();
+        await expect.soft(art, `${path}: the illustration's width`).toHaveAttribute('width', '480');
+        await expect.soft(art, `${path}: the illustration's height`).toHaveAttribute('height', '360');
+        expect.soft(await art.getAttribute('alt'), `${path}: the illustration's description`).toBe(illustrations[name as keyof typeof illustrations]);
+        expect.soft(await art.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), `${path}: the illustration is drawn`).toBe(true);
+      }
+    });
+  }
+}
+
+/** On a page shorter than the window: how far the last band stops short of the footer, and how far off centre its content sits. */
+function shortPageFill(page: Page) {
+  return page.getByRole('main').evaluate((main) => {
+    const bands = main.querySelectorAll(':scope > *, [data-not-found] > *');
+    const hero = bands[bands.length - 1].getBoundingClientRect();
+    const content = bands[bands.length - 1].firstElementChild!.getBoundingClientRect();
+    const gap = main.getBoundingClientRect().bottom - hero.bottom;
+    const offCentre = content.top - hero.top - (hero.bottom - content.bottom);
+    // Within a pixel, and two for the centring: the measures are not whole numbers.
+    return { gap: Math.abs(gap) <= 1 ? 0 : gap, offCentre: Math.abs(offCentre) <= 2 ? 0 : offCentre };
+  });
+}
+
+/** Neighbouring bands of the page, the share strip included, with the same background: a doubled gap or merged surfaces. */
+function bandsSharingBackground(page: Page) {
+  return page.getByRole('main').evaluate((main) => {
+    const bands = [...main.querySelectorAll(':scope > *, :scope > article > *'), document.querySelector('aside[aria-label="Follow and share"]')!]
+      .filter((band) => band.tagName !== 'ARTICLE')
+      .map((band) => {
+        const { backgroundColor, backgroundImage } = getComputedStyle(band);
+        return { name: band.querySelector('h1, h2')?.textContent ?? band.tagName, background: `${backgroundColor} ${backgroundImage}` };
+      });
+    return bands.slice(1).flatMap((band, index) => (band.background === bands[index].background ? [`“${bands[index].name}” and “${band.name}”`] : []));
+  });
+}
