@@ -1,4 +1,4 @@
-import { expect, test as base } from '@playwright/test';
+import { expect, test as base, type Page } from '@playwright/test';
 
 /**
  * The browser under test may talk to the local server only: every request to another host is
@@ -39,6 +39,16 @@ const PER_VISIT_MS = 5_000;
  */
 export function visits(count: number): void {
   test.setTimeout(test.info().timeout + count * PER_VISIT_MS);
+}
+
+/** Collects every CSP violation the page reports, from the first script on. */
+export async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sample}`));
+  });
+  return () => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
 }
 
 function isLoopback(hostname: string): boolean {

@@ -1,9 +1,10 @@
 import { routes, site } from '@/lib/site';
-import { expect, test } from './fixtures';
+import { expect, test, watchViolations } from './fixtures';
 
 test.describe('Routes on the web server', () => {
   for (const path of routes) {
-    test(`${path} answers 200 on a direct load with one h1 and no console errors`, async ({ page, consoleErrors }) => {
+    test(`${path} answers 200 on a direct load with one h1, no console errors and no CSP violation`, async ({ page, consoleErrors }) => {
+      const violations = await watchViolations(page);
       const response = await page.goto(path);
       expect(response?.status()).toBe(200);
       expect(response?.headers()['content-type']).toContain('text/html');
@@ -13,6 +14,7 @@ test.describe('Routes on the web server', () => {
       else await expect(page).not.toHaveTitle(site.title);
       await page.waitForLoadState('networkidle');
       expect(consoleErrors).toEqual([]);
+      expect(await violations()).toEqual([]);
     });
   }
 
