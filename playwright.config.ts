@@ -35,6 +35,8 @@ export default defineConfig({
     },
   },
   projects: [
+    // First: the slowest tests, one engine each and one after the other within it, start at once.
+    { name: 'firefox and webkit', testMatch: 'engines.spec.ts' },
     { name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined }, testIgnore: 'engines.spec.ts', metadata: { server: 'apache' } },
     // The server-facing tests again, against nginx with docs/nginx.conf (scripts/nginx.mjs).
     {
@@ -43,8 +45,6 @@ export default defineConfig({
       testMatch: ['routes.spec.ts', 'security.spec.ts', 'contact.spec.ts', 'compression.spec.ts', 'verify.spec.ts'],
       metadata: { server: 'nginx' },
     },
-    // Debian's Firefox and WebKit, driven by puppeteer-core and selenium-webdriver (engines/drivers.ts).
-    { name: 'firefox and webkit', testMatch: 'engines.spec.ts' },
   ],
   // Tests send many messages from one address; the rate limit has its own endpoint tests. Each
   // server is ready when its contact store's health check answers (PHP runs).

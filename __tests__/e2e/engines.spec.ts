@@ -6,8 +6,8 @@ import { expect, test, visits } from './fixtures';
 import { frameProblems, inPage, loneWordHeadings } from './measure';
 
 // What the Chromium tests prove, in the two other engines a visitor may use (every browser on an
-// iPhone is WebKit), against the same Apache-served build. One engine after the other.
-test.describe.configure({ mode: 'serial' });
+// iPhone is WebKit), against the same Apache-served build. Each engine's tests run one after
+// the other in one browser; the two engines may run side by side.
 const nav = "//nav[@aria-label='Main']";
 const button = (name: string, within = '') => `${within}//button[normalize-space()='${name}']`;
 const field = (name: string) => `//form//*[@name='${name}']`;
@@ -37,27 +37,23 @@ for (const [engine, launch] of [['Firefox', firefox], ['WebKit', webkit]] as con
       await driver?.close();
     });
 
-    test('every route answers 200 with one h1 and no script error; an unknown one the not-found page', async ({ request }) => {
-      visits(routes.length + 1);
-      for (const path of routes) {
-        expect((await request.get(path)).status(), path).toBe(200);
-        await open(path);
-        expect(await driver.evaluate('document.querySelectorAll("h1").length'), path).toBe(1);
-        expect(await driver.errors(), path).toEqual([]);
-      }
-      expect((await request.get('/nope')).status()).toBe(404);
-      await driver.goto(`${origin}/nope`);
-      expect(await driver.evaluate('document.querySelector("h1").textContent')).toBe('Page not found');
-    });
-
-    test('at 1280 and 375 px no page scrolls sideways, no heading ends with a lone word, and every process step draws its number', async () => {
+    test('every route answers 200 with one h1 and no script error, an unknown one the not-found page; at 1280 and 375 px no page scrolls sideways, no heading ends with a lone word, and every process step draws its number', async ({ request }) => {
       visits(2 * (routes.length + 1));
+      for (const path of routes) expect((await request.get(path)).status(), path).toBe(200);
+      expect((await request.get('/nope')).status()).toBe(404);
       try {
         for (const [width, height] of [[1280, 800], [375, 812]]) {
           await driver.setViewport(width, height);
           const problems: string[] = [];
           for (const path of [...routes, '/nope']) {
-            await driver.goto(origin + path);
+            if (path === '/nope') {
+              await driver.goto(origin + path);
+              expect(await driver.evaluate('document.querySelector("h1").textContent')).toBe('Page not found');
+            } else {
+              await open(path);
+              expect(await driver.evaluate('document.querySelectorAll("h1").length'), path).toBe(1);
+              expect(await driver.errors(), `${path} at ${width} px`).toEqual([]);
+            }
             problems.push(...(await driver.evaluate<string[]>(inPage(loneWordHeadings))), ...(await driver.evaluate<string[]>(inPage(frameProblems))));
           }
           expect(problems, `at ${width} px`).toEqual([]);
