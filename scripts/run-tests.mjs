@@ -1,0 +1,17 @@
+// `npm test`: every test. The checks, the contact endpoint's tests and the build the browser tests
+// serve run side by side (the endpoint's tests mostly wait on PHP and on servers that answer
+// late on purpose), then the browser tests, with their own report.
+import { spawn } from 'node:child_process';
+import { runParts } from './parts.mjs';
+
+const passed = await runParts('check, endpoint tests and build', [
+  [
+    { name: 'npm run check', command: ['node', 'scripts/check.mjs'] },
+    { name: 'npm run test:mail', command: ['npx', 'jest', '--selectProjects', 'mail'] },
+    { name: 'build', command: ['npm', 'run', 'build'], env: { NEXT_PUBLIC_GTM_ID: 'GTM-E2ETEST' } },
+  ],
+]);
+if (!passed) process.exit(1);
+console.log('');
+const browsers = spawn('npx', ['playwright', 'test'], { stdio: 'inherit' });
+browsers.on('close', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
