@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { routes, site } from '@/lib/site';
 import { technologies } from '@/lib/tech-logos';
-import { expect, test } from './fixtures';
+import { expect, test, visits } from './fixtures';
 
 /** The calls to action each service page must carry (spec §2), all leading to /contact. */
 const ctas: Record<string, { buttons: string[]; banner?: string; last?: string }> = {
@@ -108,6 +108,7 @@ test.describe('Search and sharing', () => {
 
   // Its meta tags are checked on every page's visit (every-page.spec.ts); here, the images.
   test('every route’s share image is a 1200×630 PNG of its own, drawn at build time', async ({ request }) => {
+    visits(routes.length);
     const images = new Map<string, string>();
     for (const path of routes) {
       const image = await request.get(`${path === '/' ? '' : path}/opengraph-image`);
