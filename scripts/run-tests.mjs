@@ -6,9 +6,9 @@ import { runParts } from './parts.mjs';
 
 const passed = await runParts('check, endpoint tests and build', [
   [
-    { name: 'npm run check', command: ['node', 'scripts/check.mjs'] },
-    { name: 'npm run test:mail', command: ['npx', 'jest', '--selectProjects', 'mail'] },
-    { name: 'build', command: ['npm', 'run', 'build'], env: { NEXT_PUBLIC_GTM_ID: 'GTM-E2ETEST' } },
+    { name: 'npm run check', command: ['npm', 'run', 'check'] },
+    { name: 'npm run test:mail', command: ['npm', 'run', 'test:mail'] },
+    { name: 'npm run build:e2e', command: ['npm', 'run', 'build:e2e'] },
   ],
 ]);
 if (!passed) process.exit(1);
