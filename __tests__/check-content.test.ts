@@ -156,6 +156,7 @@ describe('check-content', () => {
       expect(releaseProblems.asItIs.map((problem) => `${problem.file}: ${problem.message.split(' is ')[0]}`)).toEqual([
         'lib/site.ts: the live domain',
         'lib/site.ts: the phone number',
+        'lib/site.ts: the public email address',
         'lib/site.ts: the Google Tag Manager container id',
         'lib/site.ts: the LinkedIn profile',
         'lib/site.ts: the X profile',

@@ -3,8 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { ContactForm } from '@/components/contact-form';
 import { messages } from '@/lib/contact';
 import { TOAST_MS } from '@/components/toast';
+import { site } from '@/lib/site';
 
 const fetchMock = jest.fn();
+
+// The proof of work is solved for real in the browser tests (engines.spec.ts, contact.spec.ts):
+// jsdom has no Worker. Here each call hands out the next numbered proof.
+const solveProof = jest.fn();
+jest.mock('@/lib/proof', () => ({ solveProof: () => solveProof() }));
 
 function jsonResponse(body: unknown, status = 200) {
   return { ok: status < 400, status, json: () => Promise.resolve(body) };
@@ -30,6 +36,9 @@ describe('ContactForm', () => {
     jest.useFakeTimers();
     fetchMock.mockReset();
     global.fetch = fetchMock;
+    let proofs = 0;
+    solveProof.mockReset();
+    solveProof.mockImplementation(async () => `proof-${++proofs}`);
   });
   afterEach(() => jest.useRealTimers());
 
@@ -73,8 +82,43 @@ describe('ContactForm', () => {
     await screen.findByText(messages.success);
     expect(screen.getByRole('status')).toHaveTextContent(messages.success);
     expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect(JSON.parse(fetchMock.mock.calls[0][1].body)).toMatchObject({ firstName: 'Ana', subject: 'New Contact Form Submission', website: '' });
+    expect(JSON.parse(fetchMock.mock.calls[0][1].body)).toMatchObject({ firstName: 'Ana', subject: 'New Contact Form Submission', website: '', altcha: 'proof-1' });
     for (const name of ['First name', 'Last name', 'Email', 'Company', 'Message']) expect(field(name)).toHaveValue('');
+  });
+
+  it('starts the proof of work when the visitor first focuses the form, once, and sends with it', async () => {
+    fetchMock.mockResolvedValue(jsonResponse({ success: true }));
+    const { field, fillValid, send, user } = setup();
+    await user.click(field('First name'));
+    expect(solveProof).toHaveBeenCalledTimes(1);
+    await fillValid();
+    await send();
+    await screen.findByText(messages.success);
+    expect(solveProof).toHaveBeenCalledTimes(1);
+    expect(JSON.parse(fetchMock.mock.calls[0][1].body).altcha).toBe('proof-1');
+  });
+
+  it('sends again with a fresh proof, unseen, when the server says the proof expired', async () => {
+    fetchMock
+      .mockResolvedValueOnce(jsonResponse({ success: false, message: 'Please use the contact form on our website.', proof: 'expired' }, 403))
+      .mockResolvedValueOnce(jsonResponse({ success: true }));
+    const { fillValid, send } = setup();
+    await fillValid();
+    await send();
+    await screen.findByText(messages.success);
+    expect(fetchMock.mock.calls.map(([, init]) => JSON.parse(init.body).altcha)).toEqual(['proof-1', 'proof-2']);
+  });
+
+  it('names the phone number and email address, and sends nothing, when this browser cannot make the proof', async () => {
+    solveProof.mockRejectedValue(new Error('no Worker'));
+    const { field, fillValid, send } = setup();
+    await fillValid();
+    await send();
+    expect(await screen.findByText(messages.noProof)).toBeInTheDocument();
+    expect(messages.noProof).toContain(site.phone.display);
+    expect(messages.noProof).toContain(site.email);
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(field('Message')).toHaveValue('We need VSAT for three vessels.');
   });
 
   it('keeps every field and shows the server’s message when it answers success false', async () => {

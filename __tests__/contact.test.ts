@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import cases from './fixtures/contact-cases.json';
-import { DEFAULT_SUBJECT, messages, sendContactMessage, type ContactField, type ContactMessage } from '@/lib/contact';
+import { DEFAULT_SUBJECT, messages, ProofExpired, sendContactMessage, type ContactField, type ContactMessage } from '@/lib/contact';
 import { validateContact } from '@/lib/contact-schema';
 
 type Case = { name: string; input: Record<ContactField, string>; valid: boolean; clientValid?: boolean };
@@ -30,7 +30,7 @@ describe('sendContactMessage', () => {
     phone: '',
     message: 'Hello',
   };
-  const signals = { website: '', elapsedMs: 9000 };
+  const signals = { website: '', elapsedMs: 9000, altcha: 'cHJvb2Y=' };
   const fetchMock = jest.fn();
 
   beforeEach(() => {
@@ -56,6 +56,13 @@ describe('sendContactMessage', () => {
   it('uses the server’s message when it answers success false', async () => {
     answer({ success: false, message: 'Too many messages. Please try again later.' }, 429);
     await expect(sendContactMessage(message, signals)).rejects.toThrow('Too many messages. Please try again later.');
+  });
+
+  it('tells an expired proof from other refusals, so the form can solve a fresh one', async () => {
+    answer({ success: false, message: 'The form expired.', proof: 'expired' }, 403);
+    await expect(sendContactMessage(message, signals)).rejects.toThrow(ProofExpired);
+    answer({ success: false, message: 'Please use the contact form on our website.' }, 403);
+    await expect(sendContactMessage(message, signals)).rejects.not.toThrow(ProofExpired);
   });
 
   it('falls back to "Failed to send email" when success false comes without a message', async () => {

@@ -21,4 +21,11 @@ describe('PrivacyPage', () => {
     expect(section).toHaveTextContent(`deletes that hash after the counting window of ${Number(seconds) / 60} minutes has ended`);
     expect(section).not.toHaveTextContent(/briefly/);
   });
+
+  it('states how long a message held for review (sent without a proof of work) is kept, as the endpoint deletes it', () => {
+    const days = execFileSync('php', ['-r', 'require "mail/lib/store.php"; echo CONTACT_HELD_DAYS;'], { encoding: 'utf8' });
+    render(<PrivacyPage />);
+    const section = screen.getByRole('heading', { name: 'The contact form' }).closest('section')!;
+    expect(section).toHaveTextContent(`if we do not release it, it is deleted ${days} days after it arrived`);
+  });
 });

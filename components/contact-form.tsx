@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { buttonClassName } from '@/components/button-link';
 import { Toast, type ToastState } from '@/components/toast';
-import { type ContactField, contactFields, type FieldErrors, labels, messages, sendContactMessage } from '@/lib/contact';
+import { type ContactField, contactFields, type ContactMessage, type FieldErrors, labels, messages, ProofExpired, sendContactMessage } from '@/lib/contact';
 import { site } from '@/lib/site';
 import styles from './contact-form.module.css';
 
@@ -24,9 +24,10 @@ const fields: FieldSpec[] = [
   { name: 'phone', type: 'tel', autoComplete: 'tel' },
 ];
 
-// zod is most of this form's weight: it loads when the visitor first focuses a field, not with
-// the page.
+// zod and the spam check's solver are most of this form's weight: they load when the visitor
+// first focuses a field, not with the page.
 const loadSchema = () => import('@/lib/contact-schema');
+const loadProof = () => import('@/lib/proof');
 
 /**
  * The contact form. With JavaScript it validates, sends JSON and answers with a toast; without
@@ -38,11 +39,44 @@ export function ContactForm() {
   const [toast, setToast] = useState<ToastState | null>(null);
   const renderedAt = useRef(0);
   const inFlight = useRef(false);
+  // The proof of work for the next send: started on first focus, so it is solved while the
+  // visitor types. Each proof works once.
+  const proof = useRef<Promise<string> | null>(null);
   const closeToast = useCallback(() => setToast(null), []);
 
   useEffect(() => {
     renderedAt.current = performance.now();
   }, []);
+
+  function startProof(): Promise<string> {
+    if (!proof.current) {
+      proof.current = loadProof().then(({ solveProof }) => solveProof());
+      // A failure is reported when the visitor sends, not before.
+      proof.current.catch(() => undefined);
+    }
+    return proof.current;
+  }
+
+  async function takeProof(): Promise<string> {
+    try {
+      return await startProof();
+    } catch {
+      throw new Error(messages.noProof);
+    } finally {
+      proof.current = null;
+    }
+  }
+
+  async function send(message: ContactMessage, data: FormData) {
+    const signals = { website: String(data.get('website') ?? ''), elapsedMs: Math.round(performance.now() - renderedAt.current) };
+    try {
+      await sendContactMessage(message, { ...signals, altcha: await takeProof() });
+    } catch (error) {
+      // A tab left open past the challenge's expiry: solve a fresh one and send again, unseen.
+      if (!(error instanceof ProofExpired)) throw error;
+      await sendContactMessage(message, { ...signals, altcha: await takeProof() });
+    }
+  }
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -65,10 +99,7 @@ export function ContactForm() {
 
       setErrors({});
       setSending(true);
-      await sendContactMessage(result.data, {
-        website: String(data.get('website') ?? ''),
-        elapsedMs: Math.round(performance.now() - renderedAt.current),
-      });
+      await send(result.data, data);
       form.reset();
       setToast({ type: 'success', message: messages.success });
     } catch (error) {
@@ -116,7 +147,10 @@ export function ContactForm() {
 
   return (
     <>
-      <form method="post" action={site.contactEndpoint} className={styles.form} onSubmit={onSubmit} onFocus={() => void loadSchema()} noValidate aria-describedby="contact-required-note">
+      <form method="post" action={site.contactEndpoint} className={styles.form} onSubmit={onSubmit} onFocus={() => {
+          void loadSchema();
+          void startProof();
+        }} noValidate aria-describedby="contact-required-note">
         <p id="contact-required-note" className={styles.note}>
           Fields marked <span aria-hidden="true">*</span>
           <span className="visually-hidden">with an asterisk</span> are required.

@@ -4,15 +4,16 @@
  * JavaScript, and no other page needs it.
  */
 
-/** Texts the specification fixes (§5, §8). */
+import { site } from '@/lib/site';
+
+/** Texts the specification fixes (§5, §8), and what the form says when its spam check cannot run. */
 export const messages = {
   invalid: 'Please fill in all required fields with valid information.',
   success: 'Thank you for your message. We will get back to you soon!',
   rejected: 'Failed to send email',
   failed: 'Failed to send email. Please try again later.',
+  noProof: `Sorry, this browser could not complete the form’s spam check, so your message was not sent. Please call us on ${site.phone.display} or email ${site.email}.`,
 } as const;
-
-import { site } from '@/lib/site';
 
 export const DEFAULT_SUBJECT = 'New Contact Form Submission';
 
@@ -44,8 +45,15 @@ export type ContactMessage = Record<ContactField, string>;
 export type FieldErrors = Partial<Record<ContactField, string>>;
 export type Validation = { success: true; data: ContactMessage } | { success: false; errors: FieldErrors };
 
-/** Signals that tell a person from a script; send.php treats a filled honeypot or a very fast send as a bot. */
-export type SpamSignals = { website: string; elapsedMs: number };
+/**
+ * Signals that tell a person from a script: send.php refuses a message without a valid, unused
+ * proof of work (`altcha`, lib/proof.ts) and drops one with the honeypot filled in or sent faster
+ * than a person types.
+ */
+export type SpamSignals = { website: string; elapsedMs: number; altcha: string };
+
+/** The endpoint refused the proof as expired (a tab left open): a fresh one will do. */
+export class ProofExpired extends Error {}
 
 /**
  * Sends a validated message to the mail endpoint. Resolves when the server accepted it; otherwise
@@ -53,7 +61,7 @@ export type SpamSignals = { website: string; elapsedMs: number };
  */
 export async function sendContactMessage(message: ContactMessage, signals: SpamSignals): Promise<void> {
   const body = { ...message, subject: message.subject || DEFAULT_SUBJECT, ...signals };
-  let result: { success?: unknown; message?: unknown };
+  let result: { success?: unknown; message?: unknown; proof?: unknown };
   try {
     const response = await fetch(site.contactEndpoint, {
       method: 'POST',
@@ -66,6 +74,7 @@ export async function sendContactMessage(message: ContactMessage, signals: SpamS
     throw new Error(messages.failed);
   }
   if (result.success !== true) {
-    throw new Error(typeof result.message === 'string' && result.message ? result.message : messages.rejected);
+    const Refusal = result.proof === 'expired' ? ProofExpired : Error;
+    throw new Refusal(typeof result.message === 'string' && result.message ? result.message : messages.rejected);
   }
 }

@@ -29,6 +29,8 @@ export const site = {
   locale: 'en_GB',
   /** The company phone number, as shown and as dialled. */
   phone: placeholder('the phone number', { display: '+359 000 000 000', tel: '+359000000000' }),
+  /** The public email address: the contact form names it (with the phone) when it cannot send. */
+  email: placeholder('the public email address', 'info@npts.eu'),
   location: 'Europe, South East Asia',
   areaServed: ['Europe', 'South East Asia'],
   registeredIn: 'Bulgaria',

@@ -14,9 +14,13 @@ const ADMIN_USAGE = <<<'TEXT'
                                      store and the mail transport work (--send-test mails MAIL_TO);
                                      exit 1 on a problem, 2 when the store's location is unusable
       status                         messages per state; exit 0 healthy, 1 a message waits over an
-                                     hour, 2 a message is dead or the store cannot be used
+                                     hour (or, held, over a day), 2 a message is dead or the store
+                                     cannot be used
       list [--status S] [--since D]  one line per message: id, state, sender, received
       show ID                        one message in full
+      release ID                     queue a held message for delivery (sent without a proof of
+                                     work: the form without JavaScript, or a script)
+      delete ID                      delete one message, with its outbox file
       export --format csv|jsonl [--since D]
                                      every message, to standard output
       retry ID | retry --dead        make that message, or every dead one, due now
@@ -24,7 +28,7 @@ const ADMIN_USAGE = <<<'TEXT'
       erase --email ADDRESS          delete every message from this sender, with its outbox files
       import-jsonl [DIR]             import messages.jsonl and status.jsonl of the previous version
 
-    S is pending, sending, delivered or dead; D a date such as 2026-11-01 (UTC).
+    S is held, pending, sending, delivered or dead; D a date such as 2026-11-01 (UTC).
 
     TEXT;
 
@@ -35,6 +39,8 @@ const ADMIN_COMMANDS = [
     'list' => ['status' => true, 'since' => true],
     'show' => [],
     'export' => ['format' => true, 'since' => true],
+    'release' => [],
+    'delete' => [],
     'retry' => ['dead' => false],
     'purge' => ['older-than' => true],
     'erase' => ['email' => true],
@@ -56,6 +62,8 @@ try {
         'list' => admin_list($config, admin_state($options['status'] ?? null), admin_since($options['since'] ?? null)),
         'show' => admin_show($config, admin_one($arguments, 'a message id')),
         'export' => admin_export($config, $options['format'] ?? '', admin_since($options['since'] ?? null)),
+        'release' => admin_release($config, admin_one($arguments, 'a message id')),
+        'delete' => admin_delete($config, admin_one($arguments, 'a message id')),
         'retry' => admin_retry($config, isset($options['dead']) ? null : admin_one($arguments, 'a message id or --dead')),
         'purge' => admin_purge($config, $options['older-than'] ?? ''),
         'erase' => admin_erase($config, (string) ($options['email'] ?? '')),
@@ -308,12 +316,20 @@ function admin_status(array $config): int
     $oldest = $health['oldestUndelivered'];
     $waited = $oldest === null ? 0 : time() - $oldest;
     echo 'oldest pending: ' . ($oldest === null ? '-' : admin_ago($waited) . ' (received ' . admin_time($oldest) . ')') . "\n";
+    if ($counts['held'] > 0) {
+        echo contact_count($counts['held'], 'held message') . ' (sent without a proof of work: the form without JavaScript, or a script): '
+            . 'php mail/admin.php list --status held; release ID sends one, delete ID drops it; unreleased ones go after ' . CONTACT_HELD_DAYS . " days\n";
+    }
     if ($health['dead']) {
         echo "Attention: {$counts['dead']} dead: php mail/admin.php list --status dead\n";
         return 2;
     }
     if ($waited > CONTACT_PENDING_ALERT_SECONDS) {
         echo "Attention: a message has waited over an hour: php mail/admin.php list --status pending\n";
+        return 1;
+    }
+    if ($health['oldestHeld'] !== null && time() - $health['oldestHeld'] > CONTACT_HELD_ALERT_SECONDS) {
+        echo "Attention: a held message has waited over a day: php mail/admin.php list --status held, then release ID or delete ID\n";
         return 1;
     }
     return 0;
@@ -423,6 +439,35 @@ function admin_retry(array $config, ?string $id): int
         default => "No message $id.\n",
     };
     return in_array($before, ['pending', 'dead'], true) ? 0 : 1;
+}
+
+function admin_release(array $config, string $id): int
+{
+    $store = admin_store($config);
+    $before = $store === null ? 'missing' : contact_store_release($store, $id);
+    echo match ($before) {
+        'held' => "$id is released and due now; the next deliver.php run sends it.\n",
+        'missing' => "No message $id.\n",
+        default => "$id is not held (it is $before).\n",
+    };
+    return $before === 'held' ? 0 : 1;
+}
+
+function admin_delete(array $config, string $id): int
+{
+    $store = admin_store($config);
+    $message = $store === null ? null : contact_store_message($store, $id);
+    if ($message === null) {
+        echo "No message $id.\n";
+        return 1;
+    }
+    $files = contact_remove_outbox_files($config, [$id]);
+    if ($files['kept'] !== [] || contact_store_delete($store, [$id]) === []) {
+        echo "NOT deleted $id: " . ($files['kept'][$id] ?? 'being sent right now: delete it again in a few minutes') . "\n";
+        return 1;
+    }
+    echo "Deleted $id ({$message['state']}, from {$message['email']}, received " . admin_time((int) $message['received_at']) . ")\n";
+    return 0;
 }
 
 function admin_purge(array $config, string $days): int

@@ -46,6 +46,13 @@ return [
     // a CDN) is the visitor's address taken from X-Forwarded-For: its right-most entry that is not
     // one of them. Default: none. With Apache's mod_remoteip, leave this empty.
     'MAIL_TRUSTED_PROXIES' => '',
+    // Spam protection: every message sent with JavaScript carries a proof of work, a hash the
+    // visitor's browser finds by trying numbers up to this one (half of them on average) while
+    // the visitor types; a script must do the same work for each message. Messages posted
+    // without one (the form without JavaScript, or a script) are held for you: php
+    // mail/admin.php list --status held, then release ID or delete ID. At least 1000; there is
+    // no switch that turns the check off. Default: 100000 (docs/performance.md: solving times).
+    'MAIL_PROOF_MAXNUMBER' => '100000',
     // Failed attempts are retried after 10 min, 30 min, 2 h, 6 h, then daily. A message still not
     // delivered this many hours after it came is given up ("dead") at its next failure, and
     // listed until someone acts (php mail/admin.php retry ID). 0: at its first failure. Default: 72.

@@ -1,8 +1,10 @@
 <?php
 // The contact endpoint: POST /mail/send.php with the form's fields as JSON (or, from the form
-// without JavaScript, form-encoded). The visitor is thanked only once the message is committed
+// without JavaScript, form-encoded), and GET /mail/send.php?challenge for the proof of work each
+// message carries (lib/proof.php). The visitor is thanked only once the message is committed
 // to the store; then one delivery attempt is made, and `php mail/deliver.php` retries what
-// failed. See docs/contact-endpoint.md.
+// failed. A form post without a proof is held for the operator instead. See
+// docs/contact-endpoint.md.
 declare(strict_types=1);
 
 ini_set('display_errors', '0');
@@ -20,6 +22,9 @@ const CONTACT_MIN_FILL_MS = 3000;
 
 contact_handle_errors();
 
+if (($_SERVER['REQUEST_METHOD'] ?? '') === 'GET' && isset($_GET['challenge'])) {
+    contact_respond_challenge();
+}
 if (($_SERVER['REQUEST_METHOD'] ?? '') !== 'POST') {
     contact_respond(405, false, 'Send the message with POST.', ['Allow' => 'POST']);
 }
@@ -78,10 +83,16 @@ if (contact_form_mode()) {
         $elapsed = (float) $data['elapsedMs'];
     }
 }
-foreach ([...array_keys(CONTACT_FIELDS), 'website'] as $name) {
+foreach ([...array_keys(CONTACT_FIELDS), 'website', 'altcha'] as $name) {
     if (array_key_exists($name, $data) && !is_string($data[$name])) {
         contact_respond(400, false, "The field $name must be a string.");
     }
+}
+// The form's script always sends a proof of work; a request without one is a script of its own.
+// The form posted without JavaScript cannot: its message is held for the operator.
+$proofPayload = $data['altcha'] ?? '';
+if ($proofPayload === '' && !contact_form_mode()) {
+    contact_respond(403, false, CONTACT_USE_THE_FORM);
 }
 
 // Bots (the hidden field filled in, or sent faster than a person can type) are told their
@@ -101,13 +112,20 @@ if ($fields['subject'] === '') {
 $config = contact_config();
 try {
     $store = contact_store_open($config);
-    $accepted = contact_store_accept($store, $config, $fields, contact_client_address($config, $_SERVER));
+    $proof = $proofPayload === '' ? null : contact_proof_check($proofPayload, contact_proof_key($store), time());
+    if (is_string($proof)) {
+        contact_refuse_proof($proof);
+    }
+    $accepted = contact_store_accept($store, $config, $fields, contact_client_address($config, $_SERVER), $proof);
 } catch (ContactLocationError $error) {
     error_log('contact endpoint: the message was not stored, the visitor was told to call or email instead: ' . $error->getMessage());
     contact_respond(503, false, CONTACT_OUT_OF_SERVICE);
 } catch (Throwable $error) {
     error_log('contact endpoint: the message could not be stored, the visitor was told to try again: ' . $error->getMessage());
     contact_respond(500, false, CONTACT_FAILURE);
+}
+if ($accepted['reused']) {
+    contact_refuse_proof('reused');
 }
 if ($accepted['id'] === null) {
     contact_respond(429, false, 'Too many messages from your network. Please try again later.', ['Retry-After' => (string) $accepted['wait']]);
@@ -117,7 +135,9 @@ if ($accepted['id'] === null) {
 $id = $accepted['id'];
 contact_stored(true);
 $errors = contact_config_errors($config);
-if ($errors !== []) {
+if ($proof === null) {
+    error_log("contact endpoint: message $id came without a proof of work and is held: php mail/admin.php show $id, then release or delete it");
+} elseif ($errors !== []) {
     error_log("contact endpoint: message $id stays pending: " . implode(' ', $errors));
 } else {
     try {

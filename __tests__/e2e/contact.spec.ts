@@ -1,25 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { createHash, createHmac } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { messages } from '@/lib/contact';
-import { expect, test } from './fixtures';
-
-/** scripts/apache.mjs and scripts/nginx.mjs keep the messages their server accepts beside its logs. */
-function outbox(): string {
-  const server = test.info().project.metadata.server as 'apache' | 'nginx';
-  return join('.e2e', `${server}-${server === 'nginx' ? process.env.E2E_NGINX_PORT : process.env.E2E_PORT}`, 'mail', 'outbox');
-}
-
-function delivered(marker: string): string[] {
-  const dir = outbox();
-  let files: string[] = [];
-  try {
-    files = readdirSync(dir).filter((name) => name.endsWith('.eml'));
-  } catch {
-    return [];
-  }
-  return files.map((name) => readFileSync(join(dir, name), 'utf8')).filter((mail) => mail.includes(marker));
-}
+import { sqlite } from '../helpers/php-server';
+import { delivered, expect, operator, serverStore, test, watchViolations } from './fixtures';
 
 async function fill(page: Page, values: Partial<Record<string, string>>) {
   for (const [label, value] of Object.entries(values)) await page.getByLabel(label, { exact: false }).fill(value ?? '');
@@ -60,8 +43,10 @@ test.describe('Contact form with JavaScript', () => {
     expect(sent).toEqual([]);
   });
 
-  test('a valid message is delivered, the form clears and the success toast shows then hides', async ({ page }) => {
+  test('a valid message is delivered once, the form clears and the success toast shows then hides; a replay mails nothing', async ({ page }) => {
     const marker = `e2e-${Date.now()}-js`;
+    const violations = await watchViolations(page);
+    await page.goto('/contact');
     const sent = mailRequests(page);
     await fill(page, {
       'First name': 'Ana',
@@ -86,6 +71,37 @@ test.describe('Contact form with JavaScript', () => {
 
     await page.clock.runFor(5000);
     await expect(page.getByText(messages.success)).toHaveCount(0);
+    expect(await violations()).toEqual([]);
+
+    // The browser's exact request, sent again, and its proof with another message: refused.
+    const replay = (body: string) => page.request.post('/mail/send.php', { data: body, headers: { 'Content-Type': 'application/json', Origin: new URL(page.url()).origin } });
+    const answers = [await replay(sent[0]), await replay(sent[0]), await replay(sent[0].replace(marker, `${marker}-other`))];
+    expect(answers.map((answer) => answer.status())).toEqual([403, 403, 403]);
+    expect(delivered(marker)).toHaveLength(1);
+  });
+
+  test('a proof that expired while the tab was open is replaced unseen, and the message is mailed once', async ({ page }) => {
+    const marker = `e2e-${Date.now()}-expired`;
+    // A challenge signed with the server's own key an hour ago: what a tab left open since holds.
+    const [{ value: key }] = sqlite<{ value: string }>(serverStore(), "SELECT value FROM settings WHERE name = 'proof_secret'");
+    const salt = `${'0e'.repeat(12)}?expires=${Math.floor(Date.now() / 1000) - 60}&`;
+    const challenge = createHash('sha256').update(`${salt}7`).digest('hex');
+    const expired = { algorithm: 'SHA-256', challenge, maxnumber: 1000, salt, signature: createHmac('sha256', key).update(challenge).digest('hex') };
+    const challenges: string[] = [];
+    await page.route('**/mail/send.php?challenge', (route) => {
+      challenges.push(route.request().url());
+      return challenges.length === 1 ? route.fulfill({ json: expired }) : route.continue();
+    });
+    const sent = mailRequests(page);
+    await fill(page, { 'First name': 'Ana', 'Last name': 'Petrova', Email: 'ana@example.com', Message: `Back from lunch. ${marker}` });
+    await page.clock.fastForward(5000);
+    await page.getByRole('button', { name: 'Send message' }).click();
+
+    await expect(page.getByRole('main').getByRole('status').filter({ hasText: messages.success })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('alert')).toBeEmpty();
+    expect(challenges).toHaveLength(2);
+    expect(sent.map((body) => JSON.parse(Buffer.from(JSON.parse(body).altcha, 'base64').toString()).challenge)).toEqual([challenge, expect.not.stringMatching(challenge)]);
+    await expect.poll(() => delivered(marker).length).toBe(1);
   });
 
   test('the server’s own message shows when it refuses what the browser accepted', async ({ page }) => {
@@ -121,7 +137,7 @@ test.describe('Contact form with JavaScript', () => {
 test.describe('Contact form without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('the browser posts the form, the message is delivered and the visitor lands on a confirmation', async ({ page }) => {
+  test('the visitor lands on a confirmation; the message is held until the operator releases it, then mailed once', async ({ page }) => {
     const marker = `e2e-${Date.now()}-nojs`;
     await page.goto('/contact');
     await fill(page, { 'First name': 'Ivan', 'Last name': 'Georgiev', Email: 'ivan@example.com', Subject: 'Fleet IT', Message: `Please call me. ${marker}` });
@@ -129,7 +145,23 @@ test.describe('Contact form without JavaScript', () => {
     await expect(page).toHaveURL('/contact/sent');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Message sent');
     await expect(page.getByText(messages.success)).toBeVisible();
-    await expect.poll(() => delivered(marker).length).toBe(1);
+
+    // No proof of work without JavaScript: held, not mailed, and the operator is told.
+    const [message] = operator('admin.php', 'export', '--format', 'jsonl').stdout.trim().split('\n').map((line) => JSON.parse(line)).filter((row) => row.message.includes(marker));
+    expect(message.state).toBe('held');
+    expect(operator('admin.php', 'list', '--status', 'held').stdout).toContain(message.id);
+    expect(operator('admin.php', 'status').stdout).toMatch(/^held: [1-9]\d*$/m);
+    const health = () => page.request.get(`/mail/health.php?token=${process.env.E2E_HEALTH_TOKEN}`).then(async (answer) => `${answer.status()} ${await answer.text()}`);
+    expect(await health()).toBe('200 ok\n');
+    sqlite(serverStore(), `UPDATE messages SET received_at = received_at - 86460 WHERE id = '${message.id}'`);
+    expect(await health()).toBe('503 degraded\n');
+    expect(delivered(marker)).toHaveLength(0);
+
+    expect(operator('admin.php', 'release', message.id)).toEqual({ code: 0, stdout: `${message.id} is released and due now; the next deliver.php run sends it.\n` });
+    expect(operator('deliver.php').stdout).toContain(`${message.id}: delivered`);
+    operator('deliver.php');
+    expect(delivered(marker)).toHaveLength(1);
+    expect(await health()).toBe('200 ok\n');
   });
 
   test('an incomplete form lands on a page that says what was wrong, with a way back', async ({ page }) => {

@@ -1,3 +1,6 @@
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { expect, test as base, type Page } from '@playwright/test';
 
 /**
@@ -53,4 +56,31 @@ export async function watchViolations(page: Page): Promise<() => Promise<string[
 
 function isLoopback(hostname: string): boolean {
   return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(hostname);
+}
+
+/**
+ * The store of the server the running test's project uses: scripts/apache.mjs and
+ * scripts/nginx.mjs keep the messages their server accepts beside its logs (.e2e/<server>-<port>/mail).
+ */
+export function serverStore(): string {
+  const server = (test.info().project.metadata.server ?? 'apache') as 'apache' | 'nginx';
+  return resolve('.e2e', `${server}-${server === 'nginx' ? process.env.E2E_NGINX_PORT : process.env.E2E_PORT}`, 'mail');
+}
+
+/** The mails in that server's outbox (nothing configured: every message is filed there) holding `marker`. */
+export function delivered(marker: string): string[] {
+  const dir = join(serverStore(), 'outbox');
+  let files: string[] = [];
+  try {
+    files = readdirSync(dir).filter((name) => name.endsWith('.eml'));
+  } catch {
+    return [];
+  }
+  return files.map((name) => readFileSync(join(dir, name), 'utf8')).filter((mail) => mail.includes(marker));
+}
+
+/** Runs one of the operator's commands (admin.php, deliver.php) of the build on that server's store, as cron would. */
+export function operator(script: 'admin.php' | 'deliver.php', ...args: string[]): { code: number; stdout: string } {
+  const run = spawnSync('php', [join('out', 'mail', script), ...args], { env: { ...process.env, MAIL_STORAGE_DIR: serverStore() }, encoding: 'utf8' });
+  return { code: run.status ?? -1, stdout: run.stdout + run.stderr };
 }

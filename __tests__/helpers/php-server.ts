@@ -2,6 +2,7 @@ import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_pro
 import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { solveChallenge as solve } from 'altcha-lib/v1';
 
 const repo = resolve(__dirname, '..', '..');
 const fakeSendmail = join(repo, '__tests__', 'helpers', 'fake-sendmail.sh');
@@ -11,7 +12,7 @@ export type Run = { code: number; stdout: string; stderr: string };
 /** A message as `php mail/admin.php export --format jsonl` writes it. */
 export type Exported = {
   id: string;
-  state: 'pending' | 'sending' | 'delivered' | 'dead';
+  state: 'held' | 'pending' | 'sending' | 'delivered' | 'dead';
   received: string;
   firstName: string;
   lastName: string;
@@ -40,7 +41,20 @@ export const validMessage = {
  * The settings tests start from: mail() through the fake sendmail, no rate limit, and addresses
  * in a domain reserved for tests (example.com is a placeholder, which only the outbox may use).
  */
-export const testConfig = { MAIL_TO: 'inbox@npts.test', MAIL_FROM: 'website@npts.test', MAIL_TRANSPORT: 'mail', MAIL_RATE_LIMIT: '0' };
+export const testConfig = { MAIL_TO: 'inbox@npts.test', MAIL_FROM: 'website@npts.test', MAIL_TRANSPORT: 'mail', MAIL_RATE_LIMIT: '0', MAIL_PROOF_MAXNUMBER: '1000' };
+
+export type Challenge = { algorithm: string; challenge: string; maxnumber: number; salt: string; signature: string };
+
+/**
+ * Solves a challenge of GET /mail/send.php?challenge as any ALTCHA client would, with the
+ * library the site's form uses, and returns the `altcha` field's value.
+ */
+export async function solveChallenge(challenge: Challenge): Promise<string> {
+  const solution = await solve(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber).promise;
+  if (!solution) throw new Error(`no solution for ${JSON.stringify(challenge)}`);
+  const { algorithm, salt, signature } = challenge;
+  return Buffer.from(JSON.stringify({ algorithm, challenge: challenge.challenge, number: solution.number, salt, signature })).toString('base64');
+}
 
 export type PhpServer = {
   url: string;
@@ -53,7 +67,16 @@ export type PhpServer = {
   /** Configures testConfig and these keys, with a new, empty store unless they name one; empties the capture directory. Returns the store's directory. */
   fresh: (config?: Record<string, string>) => string;
   post: (body: string, headers?: Record<string, string>) => Promise<Reply>;
-  postJson: (data: unknown, headers?: Record<string, string>) => Promise<Reply>;
+  /**
+   * Posts JSON as the form's script does: with a freshly solved proof of work (`altcha`), unless
+   * the data brings its own. When the challenge is refused, that answer is the reply, as the
+   * form's visitor would see it.
+   */
+  postJson: (data: Record<string, unknown>, headers?: Record<string, string>) => Promise<Reply>;
+  /** A fresh challenge from GET /mail/send.php?challenge. */
+  challenge: () => Promise<Challenge>;
+  /** A fresh challenge, solved: the value of the form's `altcha` field. */
+  proof: () => Promise<string>;
   postForm: (data: Record<string, string>, headers?: Record<string, string>) => Promise<Reply>;
   request: (path: string, init?: RequestInit) => Promise<Reply>;
   /** Runs a command on the server's filesystem (inside its namespace when it has a tiny disk), with an environment clean of MAIL_ and SMTP_ variables. */
@@ -173,6 +196,13 @@ export async function startPhpServer(options: Options = {}): Promise<PhpServer> 
   const post = async (body: string, headers: Record<string, string> = {}) =>
     toReply(await fetch(url, { method: 'POST', body, headers: { 'Content-Type': 'application/json', ...headers }, redirect: 'manual' }));
 
+  const challenge = async (): Promise<Challenge> => {
+    const response = await fetch(`${url}?challenge`);
+    if (!response.ok) throw new Error(`GET ?challenge answered ${response.status}: ${await response.text()}`);
+    return response.json();
+  };
+  const proof = async () => solveChallenge(await challenge());
+
   // Commands see the server's filesystem, but not its environment: cron would not either.
   const run = (command: string[], extra: Record<string, string> = {}): Promise<Run> => {
     const [file, ...fileArgs] = options.tinyDisk ? ['nsenter', `--target=${child.pid}`, '--user', '--mount', '--preserve-credentials', ...command] : command;
@@ -204,7 +234,14 @@ export async function startPhpServer(options: Options = {}): Promise<PhpServer> 
       return storage;
     },
     post,
-    postJson: (data, headers) => post(JSON.stringify(data), headers),
+    postJson: async (data, headers) => {
+      if ('altcha' in data) return post(JSON.stringify(data), headers);
+      const challenged = await toReply(await fetch(`${url}?challenge`));
+      if (challenged.status !== 200) return challenged;
+      return post(JSON.stringify({ ...data, altcha: await solveChallenge(challenged.json as unknown as Challenge) }), headers);
+    },
+    challenge,
+    proof,
     postForm: (data, headers = {}) => post(new URLSearchParams(data).toString(), { 'Content-Type': 'application/x-www-form-urlencoded', ...headers }),
     request: async (path, init = {}) => toReply(await fetch(origin + path, { redirect: 'manual', ...init })),
     run,

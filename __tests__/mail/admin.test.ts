@@ -1,8 +1,9 @@
 /** @jest-environment node */
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import PostalMime from 'postal-mime';
-import { cleanupTemp, oldMessage, smtpDown, startPhpServer, tempDir, testConfig, validMessage, writeJsonlStore, type PhpServer } from '../helpers/php-server';
+import { cleanupTemp, oldMessage, smtpDown, sqlite, startPhpServer, tempDir, testConfig, validMessage, writeJsonlStore, type PhpServer } from '../helpers/php-server';
 import { hasPhpMailer, startSmtpSink } from '../helpers/smtp-sink';
 
 jest.setTimeout(30_000);
@@ -145,7 +146,7 @@ describe('mail/admin.php', () => {
       storage = php.fresh({ MAIL_STORAGE_DIR: join(tempDir(), 'store') });
       expect(await php.admin('status')).toMatchObject({ code: 0, stdout: expect.stringMatching(/^No store yet: /) });
       expect((await php.postJson(validMessage)).status).toBe(200);
-      expect(await php.admin('status')).toEqual({ code: 0, stdout: 'pending: 0\nsending: 0\ndelivered: 1\ndead: 0\noldest pending: -\n', stderr: '' });
+      expect(await php.admin('status')).toEqual({ code: 0, stdout: 'held: 0\npending: 0\nsending: 0\ndelivered: 1\ndead: 0\noldest pending: -\n', stderr: '' });
 
       storage = php.fresh(smtpDown);
       writeJsonlStore(storage, [oldMessage('recent', 10 * 60_000), oldMessage('waiting', 2 * HOUR)]);
@@ -213,6 +214,69 @@ describe('mail/admin.php', () => {
       const since = await php.admin('export', '--format', 'jsonl', '--since', new Date(Date.now() - 2 * DAY).toISOString());
       expect(since.stdout.trim().split('\n').map((line) => JSON.parse(line).id)).toEqual(['second']);
       expect((await php.admin('export', '--format', 'xml')).code).toBe(64);
+    });
+  });
+
+  it('migrates a store of version 1 in place: its messages stay as they were, and it takes held messages and proofs', async () => {
+    const script = "$db = new PDO('sqlite:' . $argv[1]); $db->exec(file_get_contents($argv[2]));";
+    execFileSync('php', ['-r', script, join(storage, 'messages.sqlite'), join(__dirname, '..', 'fixtures', 'store-v1.sql')]);
+    expect(sqlite(storage, 'PRAGMA user_version')).toEqual([{ user_version: 1 }]);
+    expect((await php.postJson({ ...validMessage, message: 'Sent with a proof' })).status).toBe(200);
+    expect((await php.postForm({ ...validMessage, message: 'Sent without JavaScript' }, { Origin: php.origin })).headers.get('location')).toBe('/contact/sent');
+    expect(sqlite(storage, 'PRAGMA user_version')).toEqual([{ user_version: 2 }]);
+    expect((await php.messages()).map((message) => [message.message, message.state])).toEqual([
+      ['Delivered by version 1', 'delivered'],
+      ['Pending in version 1', 'pending'],
+      ['Sent with a proof', 'delivered'],
+      ['Sent without JavaScript', 'held'],
+    ]);
+    expect(sqlite(storage, "SELECT value FROM settings WHERE name = 'rate_limit_secret'")).toEqual([{ value: '00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff' }]);
+    expect((await php.deliver()).stdout).toMatch(/^v1-pending: delivered \(attempt 2\)$/m);
+    expect((await php.admin('check')).stdout).toMatch(/ok {4}store: .*, writable, 4 messages/);
+  });
+
+  describe('held messages: status, list, release and delete', () => {
+    const held = async (message: string) => {
+      expect((await php.postForm({ ...validMessage, message }, { Origin: php.origin })).headers.get('location')).toBe('/contact/sent');
+      return (await php.messages()).find((stored) => stored.message === message)!.id;
+    };
+
+    it('counts and lists held messages, alerts once one waits over a day, and releases one to be sent exactly once', async () => {
+      const first = await held('Sent without JavaScript');
+      const second = await held('Another one');
+      const status = await php.admin('status');
+      expect(status.code).toBe(0);
+      expect(status.stdout).toMatch(/^held: 2$/m);
+      expect(status.stdout).toMatch(/^2 held messages .*: php mail\/admin.php list --status held; release ID sends one, delete ID drops it; unreleased ones go after 30 days$/m);
+      expect(await ids('--status', 'held')).toEqual([first, second]);
+
+      sqlite(storage, `UPDATE messages SET received_at = received_at - 86460 WHERE id = '${first}'`);
+      const late = await php.admin('status');
+      expect(late.code).toBe(1);
+      expect(late.stdout).toMatch(/^Attention: a held message has waited over a day: php mail\/admin.php list --status held, then release ID or delete ID$/m);
+
+      expect(await php.admin('release', first)).toMatchObject({ code: 0, stdout: `${first} is released and due now; the next deliver.php run sends it.\n` });
+      expect((await php.deliver()).stdout).toMatch(new RegExp(`^${first}: delivered \\(attempt 1\\)$`, 'm'));
+      expect((await php.deliver()).stdout).toBe('');
+      expect(await php.admin('release', first)).toMatchObject({ code: 1, stdout: `${first} is not held (it is delivered).\n` });
+      expect(await php.admin('release', 'no-such-id')).toMatchObject({ code: 1, stdout: 'No message no-such-id.\n' });
+      const mails = php.capturedMessages();
+      expect(mails).toHaveLength(1);
+      expect((await PostalMime.parse(mails[0])).text).toContain('Sent without JavaScript');
+
+      expect(await php.admin('delete', second)).toMatchObject({ code: 0, stdout: expect.stringMatching(new RegExp(`^Deleted ${second} \\(held, from ana@example.com, received `)) });
+      expect(await ids('--status', 'held')).toEqual([]);
+      expect(await php.admin('status')).toMatchObject({ code: 0, stdout: expect.stringMatching(/^held: 0$/m) });
+      expect(await php.admin('delete', second)).toMatchObject({ code: 1, stdout: `No message ${second}.\n` });
+    });
+
+    it('deletes held messages nobody released after 30 days, with deliver.php’s retention', async () => {
+      const old = await held('Nobody looked at this');
+      const recent = await held('Still within the 30 days');
+      sqlite(storage, `UPDATE messages SET received_at = received_at - 30 * 86400 - 60 WHERE id = '${old}'`);
+      expect((await php.deliver()).code).toBe(0);
+      expect((await php.messages()).map((message) => message.id)).toEqual([recent]);
+      expect(php.capturedMessages()).toHaveLength(0);
     });
   });
 

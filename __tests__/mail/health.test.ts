@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cleanupTemp, oldMessage, smtpDown, startPhpServer, tempDir, validMessage, writeJsonlStore, type PhpServer } from '../helpers/php-server';
+import { cleanupTemp, oldMessage, smtpDown, sqlite, startPhpServer, tempDir, validMessage, writeJsonlStore, type PhpServer } from '../helpers/php-server';
 
 jest.setTimeout(30_000);
 
@@ -46,7 +46,7 @@ describe('mail/health.php', () => {
     expect(await health()).toMatchObject({ status: 200, text: 'ok\n' });
   });
 
-  it('answers 503 "degraded" when a message has waited over an hour, when one is dead, and when the store cannot be used', async () => {
+  it('answers 503 "degraded" when a message has waited over an hour, or held over a day, when one is dead, and when the store cannot be used', async () => {
     writeJsonlStore(storage, [oldMessage('waiting', 59 * 60_000)]);
     expect(await health()).toMatchObject({ status: 200, text: 'ok\n' });
     storage = php.fresh({ MAIL_HEALTH_TOKEN: TOKEN });
@@ -57,6 +57,14 @@ describe('mail/health.php', () => {
 
     storage = php.fresh({ MAIL_HEALTH_TOKEN: TOKEN, ...smtpDown, MAIL_GIVE_UP_HOURS: '0' });
     expect((await php.postJson(validMessage)).json?.success).toBe(true);
+    expect(await health()).toMatchObject({ status: 503, text: 'degraded\n' });
+
+    // A message held for the operator (sent without a proof of work) may wait a day.
+    storage = php.fresh({ MAIL_HEALTH_TOKEN: TOKEN });
+    expect((await php.postForm(validMessage, { Origin: php.origin })).headers.get('location')).toBe('/contact/sent');
+    sqlite(storage, 'UPDATE messages SET received_at = received_at - 86340');
+    expect(await health()).toMatchObject({ status: 200, text: 'ok\n' });
+    sqlite(storage, 'UPDATE messages SET received_at = received_at - 120');
     expect(await health()).toMatchObject({ status: 503, text: 'degraded\n' });
 
     writeFileSync(join(storage, 'messages.sqlite'), 'not a database');

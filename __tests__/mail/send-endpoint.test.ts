@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { execFileSync, spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { once } from 'node:events';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
@@ -44,10 +44,12 @@ function expectClean(reply: Reply): void {
   expect(reply.headers.get('content-type')).toBe('application/json; charset=utf-8');
   expect(reply.headers.get('content-security-policy')).toBeNull();
   expect(reply.text).not.toMatch(/Warning|Notice|Deprecated|Fatal|Stack trace|\.php\b|\/tmp\/|\/work\//i);
-  expect(reply.json).toEqual({ success: expect.any(Boolean), message: expect.any(String) });
+  // Only a refusal of an expired proof says more, for the form's script.
+  const proof = reply.json && 'proof' in reply.json ? { proof: 'expired' } : {};
+  expect(reply.json).toEqual({ success: expect.any(Boolean), message: expect.any(String), ...proof });
 }
 
-async function sendJson(data: unknown, headers?: Record<string, string>): Promise<Reply> {
+async function sendJson(data: Record<string, unknown>, headers?: Record<string, string>): Promise<Reply> {
   const reply = await php.postJson(data, headers);
   expectClean(reply);
   return reply;
@@ -291,15 +293,128 @@ describe('mail/send.php', () => {
     });
   });
 
+  describe('the proof of work', () => {
+    const field = (solution: Record<string, unknown>) => Buffer.from(JSON.stringify(solution)).toString('base64');
+    const decode = (altcha: string) => JSON.parse(Buffer.from(altcha, 'base64').toString()) as Record<string, unknown>;
+    const proofSecret = () => sqlite<{ value: string }>(storage, "SELECT value FROM settings WHERE name = 'proof_secret'")[0].value;
+    /** A proof signed with the store's own key for a challenge that expired: a tab left open too long. */
+    async function expiredProof(): Promise<string> {
+      await php.challenge();
+      const salt = `${'5e'.repeat(12)}?expires=${Math.floor(Date.now() / 1000) - 60}&`;
+      const challenge = createHash('sha256').update(`${salt}42`).digest('hex');
+      const signature = createHmac('sha256', proofSecret()).update(challenge).digest('hex');
+      return field({ algorithm: 'SHA-256', challenge, number: 42, salt, signature });
+    }
+
+    it('hands out a fresh, signed challenge of the configured difficulty that expires within the hour, never cached', async () => {
+      const reply = await php.request('/mail/send.php?challenge');
+      expect(reply.status).toBe(200);
+      expect(reply.headers.get('cache-control')).toBe('no-store');
+      expect(reply.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      const challenge = JSON.parse(reply.text);
+      expect(Object.keys(challenge).sort()).toEqual(['algorithm', 'challenge', 'maxnumber', 'salt', 'signature']);
+      expect(challenge).toMatchObject({ algorithm: 'SHA-256', challenge: expect.stringMatching(/^[0-9a-f]{64}$/), maxnumber: 1000, signature: expect.stringMatching(/^[0-9a-f]{64}$/) });
+      const expires = Number(/^[0-9a-f]{24}\?expires=(\d+)&$/.exec(challenge.salt)?.[1]);
+      expect(expires * 1000 - Date.now()).toBeGreaterThan(3500_000);
+      expect(expires * 1000 - Date.now()).toBeLessThanOrEqual(3600_000);
+      expect((await php.challenge()).challenge).not.toBe(challenge.challenge);
+      fresh({ MAIL_PROOF_MAXNUMBER: '250000' });
+      expect((await php.challenge()).maxnumber).toBe(250000);
+      // Below the floor there is no proof worth the name: the default applies, and check says so.
+      fresh({ MAIL_PROOF_MAXNUMBER: '0' });
+      expect((await php.challenge()).maxnumber).toBe(100000);
+      expect((await php.admin('check')).stdout).toMatch(/warn  MAIL_PROOF_MAXNUMBER is "0": use a whole number of at least 1000/);
+    });
+
+    it('refuses a scripted JSON post without a proof, bare or faking the page’s signals, and keeps nothing', async () => {
+      const bare = await php.post(JSON.stringify(valid), {});
+      const faked = await php.post(JSON.stringify({ ...valid, website: '', elapsedMs: 7421 }), { Origin: php.origin, Referer: `${php.origin}/contact` });
+      const empty = await php.post(JSON.stringify({ ...valid, altcha: '' }), { Origin: php.origin });
+      for (const reply of [bare, faked, empty]) {
+        expectClean(reply);
+        expect(reply.status).toBe(403);
+        expect(reply.json).toEqual({ success: false, message: 'Please use the contact form on our website.' });
+      }
+      expect(await stored()).toHaveLength(0);
+      expect(php.capturedMessages()).toHaveLength(0);
+    });
+
+    it('mails a replayed request, or its proof with another message, only once', async () => {
+      const body = JSON.stringify({ ...valid, website: '', elapsedMs: 7421, altcha: await php.proof() });
+      expect((await php.post(body, { Origin: php.origin })).json).toEqual({ success: true, message: SUCCESS });
+      const replays = [await php.post(body, { Origin: php.origin }), await php.post(body, { Origin: php.origin })];
+      const spliced = await php.post(body.replace('we would like a quote', 'buy cheap watches'), { Origin: php.origin });
+      for (const reply of [...replays, spliced]) {
+        expectClean(reply);
+        expect(reply.status).toBe(403);
+      }
+      const form = await php.postForm({ ...valid, altcha: JSON.parse(body).altcha }, { Origin: php.origin });
+      expect(form.headers.get('location')).toBe('/contact/invalid');
+      expect(await stored()).toHaveLength(1);
+      expect(php.capturedMessages()).toHaveLength(1);
+    });
+
+    it('refuses an expired proof, saying so, so the form can fetch a fresh one', async () => {
+      const expired = await expiredProof();
+      const reply = await php.postJson({ ...valid, altcha: expired });
+      expect(reply.status).toBe(403);
+      expect(reply.json).toEqual({ success: false, message: 'Please use the contact form on our website.', proof: 'expired' });
+      const form = await sendForm({ ...valid, altcha: expired });
+      expect(form.headers.get('location')).toBe('/contact/invalid');
+      expect(await stored()).toHaveLength(0);
+      expect((await php.postJson(valid)).status).toBe(200);
+    });
+
+    it('refuses forged, tampered and spliced proofs', async () => {
+      const good = decode(await php.proof());
+      const spliceable = decode(await php.proof());
+      const { number } = spliceable as { number: number };
+      const digits = String(number);
+      const forged = [
+        'not base64!',
+        field({}),
+        Buffer.from('{"algorithm": "SHA-256"').toString('base64'),
+        field({ ...good, number: (good.number as number) + 1 }),
+        field({ ...good, number: String(good.number) }),
+        field({ ...good, signature: createHmac('sha256', 'a guessed key').update(good.challenge as string).digest('hex') }),
+        field({ ...good, algorithm: 'SHA-1' }),
+        field({ ...good, salt: (good.salt as string).replace(/expires=\d+/, 'expires=99999999999') }),
+        // CVE-2025-68113: a digit of the number moved into the salt hashes the same; the salt's
+        // closing "&" is what makes it fail.
+        field({ ...spliceable, salt: `${spliceable.salt}${digits[0]}`, number: Number(digits.slice(1)) }),
+        'A'.repeat(5000),
+      ];
+      for (const altcha of forged) {
+        const reply = await php.postJson({ ...valid, altcha });
+        expectClean(reply);
+        expect(reply.status).toBe(403);
+      }
+      expect((await php.postJson({ ...valid, altcha: 42 })).status).toBe(400);
+      expect(await stored()).toHaveLength(0);
+      expect((await php.postJson({ ...valid, altcha: field(good) })).status).toBe(200);
+    });
+  });
+
   describe('the form posted without JavaScript', () => {
-    it('redirects to /contact/sent after storing a message from the own site', async () => {
+    it('holds a message from the own site for the operator: stored, thanked, not mailed', async () => {
       const reply = await sendForm(valid);
       expect(reply.status).toBe(303);
       expect(reply.headers.get('location')).toBe('/contact/sent');
-      expect(await stored()).toHaveLength(1);
       const referred = await php.postForm(valid, { Referer: `${php.origin}/contact` });
       expect(referred.headers.get('location')).toBe('/contact/sent');
-      expect(php.capturedMessages()).toHaveLength(2);
+      expect((await stored()).map((message) => message.state)).toEqual(['held', 'held']);
+      await php.expectLog(/came without a proof of work and is held: php mail\/admin.php show \S+, then release or delete it/);
+      expect((await php.deliver()).stdout).toBe('');
+      expect(php.capturedMessages()).toHaveLength(0);
+    });
+
+    it('holds a forged form post without a proof, and mails one with a valid proof', async () => {
+      const forged = await php.postForm({ ...valid, message: 'Forged' }, { Origin: php.origin, Referer: `${php.origin}/contact` });
+      expect(forged.headers.get('location')).toBe('/contact/sent');
+      const proven = await sendForm({ ...valid, message: 'Proven', altcha: await php.proof() });
+      expect(proven.headers.get('location')).toBe('/contact/sent');
+      expect((await stored()).map((message) => [message.message, message.state])).toEqual([['Forged', 'held'], ['Proven', 'delivered']]);
+      expect(php.capturedMessages()).toHaveLength(1);
     });
 
     it('redirects to /contact/invalid when a field is invalid', async () => {
@@ -512,18 +627,21 @@ describe('mail/send.php', () => {
     afterAll(() => tiny?.stop());
 
     it('never thanks a visitor for a message it could not store, and afterwards stores and delivers without damage', async () => {
-      const send = async (message: string) => {
-        const reply = await tiny.postJson({ ...valid, message });
+      // Proofs solved before the disk fills: a full store has no challenge to give out.
+      const send = async (message: string, altcha?: string) => {
+        const reply = await tiny.postJson({ ...valid, message, ...(altcha && { altcha }) });
         expectClean(reply);
         return reply;
       };
       expect((await send('Before the disk filled up')).status).toBe(200);
+      const proofs = [await tiny.proof(), await tiny.proof(), await tiny.proof()];
 
       const filler = tiny.path(join(disk, 'filler'));
       try {
         fillDisk(filler);
-        for (const attempt of ['While the disk is full', 'Still full']) {
-          const reply = await send(attempt);
+        expect((await send('Without a proof while the disk is full')).json).toEqual({ success: false, message: FAILURE });
+        for (const [index, attempt] of ['While the disk is full', 'Still full'].entries()) {
+          const reply = await send(attempt, proofs[index]);
           expect(reply.status).toBe(500);
           expect(reply.json).toEqual({ success: false, message: FAILURE });
         }
@@ -537,7 +655,7 @@ describe('mail/send.php', () => {
       expect((await tiny.run(['mount', '-o', 'remount,ro', disk])).code).toBe(0);
       try {
         // Trying again would not help: the visitor is told to call, the log names the folder.
-        const readOnly = await send('While the disk is read-only');
+        const readOnly = await send('While the disk is read-only', proofs[2]);
         expect(readOnly.status).toBe(503);
         expect(readOnly.json).toEqual({ success: false, message: OUT_OF_SERVICE });
         await tiny.expectLog(/told to call or email instead: .* is not writable by/);

@@ -54,6 +54,12 @@ export default function PrivacyPage() {
           server), which cannot be turned back into the address, and deletes that hash after the counting window of 10
           minutes has ended.
         </p>
+        <p>
+          To keep out spam sent by scripts, your browser solves a small puzzle from our server while you type (a proof
+          of work, on your device, with no cookie and no third party) and sends the answer with your message. A message
+          that arrives without one, for example from a browser with JavaScript turned off, is held until our team has
+          looked at it; if we do not release it, it is deleted 30 days after it arrived.
+        </p>
       </Section>
       <Section title="Your rights">
         <p>

@@ -9,6 +9,7 @@ require __DIR__ . '/config.php';
 require __DIR__ . '/validation.php';
 require __DIR__ . '/client.php';
 require __DIR__ . '/store.php';
+require __DIR__ . '/proof.php';
 require __DIR__ . '/compose.php';
 require __DIR__ . '/transports.php';
 require __DIR__ . '/delivery.php';

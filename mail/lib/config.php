@@ -24,6 +24,8 @@ const CONTACT_DEFAULTS = [
     'MAIL_RETENTION_DAYS' => '180',
     'MAIL_HEALTH_TOKEN' => '',
     'MAIL_TRUSTED_PROXIES' => '',
+    // The proof of work's difficulty (lib/proof.php): docs/performance.md has the solving times.
+    'MAIL_PROOF_MAXNUMBER' => '100000',
 ];
 
 /** Domains reserved for examples (RFC 2606): an address there is a placeholder, never a mailbox. */
@@ -106,6 +108,14 @@ function contact_config_int(array $config, string $key, int $min): int
 {
     $value = trim($config[$key]);
     return ctype_digit($value) && (int) $value >= $min ? (int) $value : (int) CONTACT_DEFAULTS[$key];
+}
+
+/** The smallest MAIL_PROOF_MAXNUMBER: below it, a proof costs a script nothing. */
+const CONTACT_PROOF_MIN_NUMBER = 1000;
+
+function contact_proof_max_number(array $config): int
+{
+    return contact_config_int($config, 'MAIL_PROOF_MAXNUMBER', CONTACT_PROOF_MIN_NUMBER);
 }
 
 /**
@@ -205,7 +215,7 @@ function contact_is_placeholder(string $address): bool
 function contact_config_warnings(array $config): array
 {
     $warnings = [];
-    foreach (['MAIL_GIVE_UP_HOURS' => 0, 'MAIL_RETENTION_DAYS' => 1] as $key => $min) {
+    foreach (['MAIL_GIVE_UP_HOURS' => 0, 'MAIL_RETENTION_DAYS' => 1, 'MAIL_PROOF_MAXNUMBER' => CONTACT_PROOF_MIN_NUMBER] as $key => $min) {
         $value = trim($config[$key]);
         if (!ctype_digit($value) || (int) $value < $min) {
             $warnings[] = "$key is \"{$config[$key]}\": use a whole number of at least $min (now using " . CONTACT_DEFAULTS[$key] . ').';

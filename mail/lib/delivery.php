@@ -35,12 +35,12 @@ function contact_deliver(array $config, PDO $pdo, string $id): ?array
  * file goes first: a message whose file cannot be removed is kept, so nothing of it is left
  * where no list can find it.
  *
- * @param list<string> $states delivered and/or dead; pending messages are never purged
+ * @param list<string> $states delivered, dead and/or held; pending messages are never purged
  * @return array{deleted: int, kept: array<string, string>} how many went; id => why for those kept
  */
 function contact_purge(array $config, PDO $pdo, array $states, int $before): array
 {
-    $states = array_values(array_intersect($states, ['delivered', 'dead']));
+    $states = array_values(array_intersect($states, ['delivered', 'dead', 'held']));
     $result = ['deleted' => 0, 'kept' => []];
     $after = 0;
     while ($states !== [] && ($batch = contact_store_old($pdo, $states, $before, $after)) !== []) {
@@ -52,11 +52,18 @@ function contact_purge(array $config, PDO $pdo, array $states, int $before): arr
     return $result;
 }
 
-/** Applies MAIL_RETENTION_DAYS: delivered messages older than that go, and expired rate-limit counters. */
+/**
+ * Applies MAIL_RETENTION_DAYS: delivered messages older than that go; so do held messages nobody
+ * released within CONTACT_HELD_DAYS, and expired rate-limit counters.
+ *
+ * @return array{deleted: int, kept: array<string, string>}
+ */
 function contact_apply_retention(array $config, PDO $pdo): array
 {
     contact_store_expire_rate_hits($pdo);
-    return contact_purge($config, $pdo, ['delivered'], time() - contact_config_int($config, 'MAIL_RETENTION_DAYS', 1) * 86400);
+    $delivered = contact_purge($config, $pdo, ['delivered'], time() - contact_config_int($config, 'MAIL_RETENTION_DAYS', 1) * 86400);
+    $held = contact_purge($config, $pdo, ['held'], time() - CONTACT_HELD_DAYS * 86400);
+    return ['deleted' => $delivered['deleted'] + $held['deleted'], 'kept' => $delivered['kept'] + $held['kept']];
 }
 
 /**

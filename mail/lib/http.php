@@ -6,6 +6,8 @@ declare(strict_types=1);
 
 const CONTACT_SUCCESS = 'Thank you for your message. We will get back to you soon!';
 const CONTACT_FAILURE = 'Sorry, your message could not be sent. Please try again later.';
+/** To a request without a valid proof of work: the form's own script sends one. */
+const CONTACT_USE_THE_FORM = 'Please use the contact form on our website.';
 /** When the store's location is unsafe or unusable: trying again will not help until the operator acts. */
 const CONTACT_OUT_OF_SERVICE = 'Sorry, our contact form is out of service right now. Please call us instead: our phone number is on this page.';
 
@@ -19,8 +21,11 @@ function contact_form_mode(?bool $set = null): bool
     return $form;
 }
 
-/** @param array<string, string> $headers */
-function contact_respond(int $status, bool $success, string $message, array $headers = []): never
+/**
+ * @param array<string, string> $headers
+ * @param array<string, string> $more further members of the JSON answer
+ */
+function contact_respond(int $status, bool $success, string $message, array $headers = [], array $more = []): never
 {
     while (ob_get_level() > 0) {
         ob_end_clean();
@@ -45,7 +50,44 @@ function contact_respond(int $status, bool $success, string $message, array $hea
             header("$name: $value");
         }
     }
-    echo json_encode(['success' => $success, 'message' => $message], JSON_UNESCAPED_UNICODE | JSON_UNESCAPED_SLASHES);
+    echo json_encode(['success' => $success, 'message' => $message, ...$more], JSON_UNESCAPED_UNICODE | JSON_UNESCAPED_SLASHES);
+    exit;
+}
+
+/**
+ * Refuses a message whose proof of work is invalid, expired or spent: nothing is stored. The
+ * form's script, told a proof expired, solves a fresh challenge and sends again by itself; a
+ * form post lands on the page that asks to send again.
+ *
+ * @param 'invalid'|'expired'|'reused' $why
+ */
+function contact_refuse_proof(string $why): never
+{
+    contact_respond(contact_form_mode() ? 400 : 403, false, CONTACT_USE_THE_FORM, [], $why === 'expired' ? ['proof' => 'expired'] : []);
+}
+
+/**
+ * GET /mail/send.php?challenge: a fresh challenge, never cached. The store signs it, so a store
+ * that cannot be used answers as send.php would.
+ */
+function contact_respond_challenge(): never
+{
+    try {
+        $config = contact_config();
+        $challenge = contact_proof_challenge(contact_proof_key(contact_store_open($config)), contact_proof_max_number($config), time());
+    } catch (ContactLocationError $error) {
+        error_log('contact endpoint: no challenge given, the visitor was told to call or email instead: ' . $error->getMessage());
+        contact_respond(503, false, CONTACT_OUT_OF_SERVICE);
+    } catch (Throwable $error) {
+        error_log('contact endpoint: no challenge given, the visitor was told to try again: ' . $error->getMessage());
+        contact_respond(500, false, CONTACT_FAILURE);
+    }
+    while (ob_get_level() > 0) {
+        ob_end_clean();
+    }
+    header('Content-Type: application/json; charset=utf-8');
+    header('Cache-Control: no-store');
+    echo json_encode($challenge, JSON_UNESCAPED_SLASHES);
     exit;
 }
 

@@ -3,20 +3,26 @@
 // is a row, committed before the visitor is thanked; its delivery state changes only here, each
 // change one transaction: pending → sending (claimed with a lease, so no two processes send it)
 // → delivered, or back to pending with a later next attempt, or dead once it is given up.
-// Rate-limit counters live here too. Every query uses an index: no request reads a whole table.
+// A message sent without a proof of work (lib/proof.php) is held instead: stored, never sent
+// until the operator releases it. Rate-limit counters and the proofs used live here too. Every
+// query uses an index: no request reads a whole table.
 declare(strict_types=1);
 
 const CONTACT_STORE_FILE = 'messages.sqlite';
-const CONTACT_SCHEMA_VERSION = 1;
+const CONTACT_SCHEMA_VERSION = 2;
 /** How long a write waits for another process's transaction before it fails. */
 const CONTACT_BUSY_MS = 5000;
 /** How long a claimed message is left to its sender before another process may take it over. */
 const CONTACT_LEASE_SECONDS = 300;
 /** Waits after the first, second, … failed attempt; the last one repeats. */
 const CONTACT_BACKOFF = [600, 1800, 7200, 21600, 86400];
-const CONTACT_STATES = ['pending', 'sending', 'delivered', 'dead'];
+const CONTACT_STATES = ['held', 'pending', 'sending', 'delivered', 'dead'];
 /** A message undelivered for longer than this makes the store unhealthy. */
 const CONTACT_PENDING_ALERT_SECONDS = 3600;
+/** A held message nobody has looked at for longer than this makes the store unhealthy. */
+const CONTACT_HELD_ALERT_SECONDS = 86400;
+/** Held messages nobody released are deleted this many days after they came (/privacy says so). */
+const CONTACT_HELD_DAYS = 30;
 
 /** Creates a directory that the web server never serves (deny-all .htaccess). */
 function contact_private_dir(string $dir): void
@@ -184,6 +190,39 @@ function contact_store_migrate(PDO $pdo): void
             $pdo->prepare("INSERT INTO settings (name, value) VALUES ('rate_limit_secret', ?)")
                 ->execute([bin2hex(random_bytes(32))]);
         }
+        if ($version < 2) {
+            // Held messages: a new state, so the table is rebuilt with the new CHECK (SQLite
+            // cannot change one in place), its rows and indexes as they were.
+            $pdo->exec(<<<'SQL'
+                CREATE TABLE messages_v2 (
+                    id TEXT PRIMARY KEY,
+                    received_at INTEGER NOT NULL,
+                    firstName TEXT NOT NULL,
+                    lastName TEXT NOT NULL,
+                    email TEXT NOT NULL,
+                    company TEXT NOT NULL,
+                    subject TEXT NOT NULL,
+                    phone TEXT NOT NULL,
+                    message TEXT NOT NULL,
+                    state TEXT NOT NULL CHECK (state IN ('held', 'pending', 'sending', 'delivered', 'dead')),
+                    attempts INTEGER NOT NULL DEFAULT 0,
+                    next_attempt_at INTEGER,
+                    lease_until INTEGER,
+                    last_error TEXT,
+                    delivered_at INTEGER
+                );
+                INSERT INTO messages_v2 SELECT * FROM messages;
+                DROP TABLE messages;
+                ALTER TABLE messages_v2 RENAME TO messages;
+                CREATE INDEX messages_due ON messages (state, next_attempt_at);
+                CREATE INDEX messages_state_received ON messages (state, received_at);
+                CREATE INDEX messages_received ON messages (received_at);
+                CREATE INDEX messages_email ON messages (email COLLATE NOCASE);
+                CREATE TABLE proofs_used (challenge TEXT PRIMARY KEY, expires_at INTEGER NOT NULL) WITHOUT ROWID;
+                CREATE INDEX proofs_used_expires ON proofs_used (expires_at);
+                SQL);
+            $pdo->prepare("INSERT INTO settings (name, value) VALUES ('proof_secret', ?)")->execute([bin2hex(random_bytes(32))]);
+        }
         $pdo->exec('PRAGMA user_version = ' . CONTACT_SCHEMA_VERSION);
     });
 }
@@ -208,13 +247,15 @@ function contact_store_copy_from(PDO $pdo, string $file): int
 {
     $pdo->prepare('ATTACH DATABASE ? AS other')->execute([$file]);
     try {
+        // Versions 1 and 2 have the same columns.
         $version = (int) $pdo->query('PRAGMA other.user_version')->fetchColumn();
-        if ($version !== CONTACT_SCHEMA_VERSION) {
+        if ($version < 1 || $version > CONTACT_SCHEMA_VERSION) {
             throw new RuntimeException("$file has schema version $version, this code " . CONTACT_SCHEMA_VERSION . ': open it once with the version that wrote it');
         }
         return contact_store_transaction($pdo, static function (PDO $pdo): int {
             $copied = $pdo->exec('INSERT OR IGNORE INTO main.messages SELECT * FROM other.messages');
-            $pdo->exec('INSERT OR IGNORE INTO main.settings SELECT * FROM other.settings');
+            // This store's own keys stay: proofs signed with them are out there.
+            $pdo->exec("INSERT OR IGNORE INTO main.settings SELECT * FROM other.settings WHERE name <> 'proof_secret'");
             return (int) $copied;
         });
     } finally {
@@ -228,17 +269,28 @@ function contact_new_id(): string
 }
 
 /**
- * Stores an accepted message and counts it against its client's rate limit, in one transaction.
- * The client's address is kept only as a keyed hash, and only until its window ends.
+ * Stores an accepted message, spends its proof and counts it against its client's rate limit, in
+ * one transaction. A message without a proof (a form posted without JavaScript, or a script) is
+ * held: stored, not sent. The client's address is kept only as a keyed hash, and only until its
+ * window ends.
  *
  * @param array<string, string> $fields the seven validated fields
- * @return array{id: ?string, wait: int} the new message's id, or the seconds to wait when the limit is reached
+ * @param ?array{challenge: string, expires: int} $proof a valid proof (lib/proof.php), or null
+ * @return array{id: ?string, wait: int, reused: bool} the new message's id; or null with the seconds to wait when the limit is reached, or with reused when the proof was spent already
  */
-function contact_store_accept(PDO $pdo, array $config, array $fields, string $client): array
+function contact_store_accept(PDO $pdo, array $config, array $fields, string $client, ?array $proof): array
 {
     [$limit, $window] = contact_rate_limit($config);
     $now = time();
-    return contact_store_transaction($pdo, static function (PDO $pdo) use ($fields, $client, $limit, $window, $now): array {
+    return contact_store_transaction($pdo, static function (PDO $pdo) use ($fields, $client, $proof, $limit, $window, $now): array {
+        if ($proof !== null) {
+            $pdo->prepare('DELETE FROM proofs_used WHERE expires_at <= ?')->execute([$now]);
+            $spend = $pdo->prepare('INSERT OR IGNORE INTO proofs_used (challenge, expires_at) VALUES (?, ?)');
+            $spend->execute([$proof['challenge'], $proof['expires']]);
+            if ($spend->rowCount() !== 1) {
+                return ['id' => null, 'wait' => 0, 'reused' => true];
+            }
+        }
         $pdo->prepare('DELETE FROM rate_hits WHERE expires_at <= ?')->execute([$now]);
         if ($limit > 0) {
             $key = hash_hmac('sha256', contact_rate_limit_key($client), (string) contact_store_setting($pdo, 'rate_limit_secret'));
@@ -246,16 +298,16 @@ function contact_store_accept(PDO $pdo, array $config, array $fields, string $cl
             $hits->execute([$key]);
             $row = $hits->fetch();
             if ((int) $row['hits'] >= $limit) {
-                return ['id' => null, 'wait' => max(1, (int) $row['first'] - $now)];
+                return ['id' => null, 'wait' => max(1, (int) $row['first'] - $now), 'reused' => false];
             }
             $pdo->prepare('INSERT INTO rate_hits (client, expires_at) VALUES (?, ?)')->execute([$key, $now + $window]);
         }
         $id = contact_new_id();
         $columns = implode(', ', array_keys(CONTACT_FIELDS));
         $marks = implode(', ', array_fill(0, count(CONTACT_FIELDS), '?'));
-        $pdo->prepare("INSERT INTO messages (id, received_at, $columns, state, next_attempt_at) VALUES (?, ?, $marks, 'pending', ?)")
-            ->execute([$id, $now, ...array_values(array_merge(array_fill_keys(array_keys(CONTACT_FIELDS), ''), $fields)), $now]);
-        return ['id' => $id, 'wait' => 0];
+        $pdo->prepare("INSERT INTO messages (id, received_at, $columns, state, next_attempt_at) VALUES (?, ?, $marks, ?, ?)")
+            ->execute([$id, $now, ...array_values(array_merge(array_fill_keys(array_keys(CONTACT_FIELDS), ''), $fields)), $proof === null ? 'held' : 'pending', $proof === null ? null : $now]);
+        return ['id' => $id, 'wait' => 0, 'reused' => false];
     });
 }
 
@@ -364,25 +416,41 @@ function contact_store_counts(PDO $pdo): array
 }
 
 /**
- * What monitoring needs, from two index lookups however large the store.
+ * What monitoring needs, from index lookups however large the store.
  *
- * @return array{oldestUndelivered: ?int, dead: bool} when the oldest pending (or sending) message was received
+ * @return array{oldestUndelivered: ?int, oldestHeld: ?int, dead: bool} when the oldest pending (or sending) and the oldest held message were received
  */
 function contact_store_health(PDO $pdo): array
 {
     $oldest = $pdo->query("SELECT min(received_at) FROM (
         SELECT min(received_at) AS received_at FROM messages WHERE state = 'pending'
         UNION ALL SELECT min(received_at) FROM messages WHERE state = 'sending')")->fetchColumn();
+    $held = $pdo->query("SELECT min(received_at) FROM messages WHERE state = 'held'")->fetchColumn();
     $dead = $pdo->query("SELECT EXISTS (SELECT 1 FROM messages WHERE state = 'dead')")->fetchColumn();
-    return ['oldestUndelivered' => $oldest === null ? null : (int) $oldest, 'dead' => (bool) $dead];
+    return ['oldestUndelivered' => $oldest === null ? null : (int) $oldest, 'oldestHeld' => $held === null ? null : (int) $held, 'dead' => (bool) $dead];
 }
 
-/** Whether nothing waits too long, nothing is given up and no old store waits to be imported. */
+/** Whether nothing waits too long (to be sent, or to be looked at), nothing is given up and no old store waits to be imported. */
 function contact_store_healthy(array $config, PDO $pdo, int $now): bool
 {
     $health = contact_store_health($pdo);
     return !$health['dead'] && !contact_store_awaits_import($config, $pdo)
-        && ($health['oldestUndelivered'] === null || $now - $health['oldestUndelivered'] <= CONTACT_PENDING_ALERT_SECONDS);
+        && ($health['oldestUndelivered'] === null || $now - $health['oldestUndelivered'] <= CONTACT_PENDING_ALERT_SECONDS)
+        && ($health['oldestHeld'] === null || $now - $health['oldestHeld'] <= CONTACT_HELD_ALERT_SECONDS);
+}
+
+/**
+ * Queues a held message for delivery: due now.
+ *
+ * @return string its state before: held when it is queued now; otherwise why nothing changed
+ */
+function contact_store_release(PDO $pdo, string $id): string
+{
+    return contact_store_transaction($pdo, static function (PDO $pdo) use ($id): string {
+        $release = $pdo->prepare("UPDATE messages SET state = 'pending', next_attempt_at = ? WHERE id = ? AND state = 'held'");
+        $release->execute([time(), $id]);
+        return $release->rowCount() === 1 ? 'held' : (contact_store_message($pdo, $id)['state'] ?? 'missing');
+    });
 }
 
 /**

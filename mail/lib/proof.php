@@ -1,0 +1,65 @@
+<?php
+// The proof of a real visit: the ALTCHA protocol, version 1 (https://altcha.org/docs/v1/), so any
+// ALTCHA client works. The endpoint hands out a challenge, the SHA-256 of a salt and a secret
+// number up to MAIL_PROOF_MAXNUMBER, signed with the store's key; the browser finds the number
+// by trying them all (lib/proof.ts) and sends it back as the field `altcha`; send.php checks it
+// here with one hash and one HMAC. The expiry travels in the salt, which ends with "&" so that
+// no digit of the number can be moved into it (the splicing of CVE-2025-68113). Each proof is
+// accepted once: the store keeps the challenges used until they expire (lib/store.php).
+declare(strict_types=1);
+
+const CONTACT_PROOF_ALGORITHM = 'SHA-256';
+/** How long a challenge may be solved and sent: a visitor who takes longer gets a fresh one unseen. */
+const CONTACT_PROOF_SECONDS = 3600;
+/** The `altcha` field of a real client is about 300 bytes. */
+const CONTACT_PROOF_MAX_BYTES = 2000;
+const CONTACT_PROOF_SALT = '/^[0-9a-f]{24}\?expires=([1-9][0-9]{0,11})&$/D';
+
+/** The key challenges are signed with: made with the store, never leaves it. */
+function contact_proof_key(PDO $pdo): string
+{
+    $key = contact_store_setting($pdo, 'proof_secret');
+    if ($key === null) {
+        throw new RuntimeException('the store has no proof_secret');
+    }
+    return $key;
+}
+
+/** @return array{algorithm: string, challenge: string, maxnumber: int, salt: string, signature: string} */
+function contact_proof_challenge(string $key, int $maxNumber, int $now): array
+{
+    $salt = bin2hex(random_bytes(12)) . '?expires=' . ($now + CONTACT_PROOF_SECONDS) . '&';
+    $challenge = hash('sha256', $salt . random_int(1, $maxNumber));
+    return [
+        'algorithm' => CONTACT_PROOF_ALGORITHM,
+        'challenge' => $challenge,
+        'maxnumber' => $maxNumber,
+        'salt' => $salt,
+        'signature' => hash_hmac('sha256', $challenge, $key),
+    ];
+}
+
+/**
+ * Checks a solution (the base64 JSON payload a client sends) against the key. Whether it was
+ * used before is the store's to say, when the message is stored.
+ *
+ * @return array{challenge: string, expires: int}|'invalid'|'expired' the proof, or why it fails
+ */
+function contact_proof_check(string $payload, string $key, int $now): array|string
+{
+    $decoded = strlen($payload) <= CONTACT_PROOF_MAX_BYTES ? base64_decode($payload, true) : false;
+    $solution = is_string($decoded) ? json_decode($decoded, true, 4) : null;
+    if (!is_array($solution)) {
+        return 'invalid';
+    }
+    ['algorithm' => $algorithm, 'challenge' => $challenge, 'number' => $number, 'salt' => $salt, 'signature' => $signature]
+        = $solution + array_fill_keys(['algorithm', 'challenge', 'number', 'salt', 'signature'], null);
+    if ($algorithm !== CONTACT_PROOF_ALGORITHM || !is_string($challenge) || !is_int($number) || $number < 0
+        || !is_string($salt) || preg_match(CONTACT_PROOF_SALT, $salt, $match) !== 1 || !is_string($signature)
+        || !hash_equals(hash('sha256', $salt . $number), $challenge)
+        || !hash_equals(hash_hmac('sha256', $challenge, $key), $signature)) {
+        return 'invalid';
+    }
+    $expires = (int) $match[1];
+    return $expires > $now ? ['challenge' => $challenge, 'expires' => $expires] : 'expired';
+}
