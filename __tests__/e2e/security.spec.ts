@@ -24,6 +24,8 @@ function expectSecurityHeaders(response: APIResponse, what: string) {
   expect(directives['frame-ancestors']).toEqual(["'none'"]);
   expect(directives['script-src']).not.toContain("'unsafe-inline'");
   expect(directives['script-src']).not.toContain("'unsafe-eval'");
+  expect(directives['style-src']).toEqual(["'self'"]);
+  expect(directives['worker-src']).toEqual(["'self'"]);
   expect(directives['connect-src'][0]).toBe("'self'");
   expect(directives['connect-src'].slice(1).every((source: string) => /google(tagmanager|-analytics)?\.com|analytics\.google\.com/.test(source))).toBe(true);
   // Exactly one policy, set by the host: send.php adds none of its own.
