@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ContactForm } from '@/components/contact-form';
-import { messages } from '@/lib/contact';
+import { ChallengeRefused, messages } from '@/lib/contact';
 import { TOAST_MS } from '@/components/toast';
 import { site } from '@/lib/site';
 
@@ -107,6 +107,15 @@ describe('ContactForm', () => {
     await send();
     await screen.findByText(messages.success);
     expect(fetchMock.mock.calls.map(([, init]) => JSON.parse(init.body).altcha)).toEqual(['proof-1', 'proof-2']);
+  });
+
+  it('shows the endpoint’s own message, and sends nothing, when it refuses to give a challenge', async () => {
+    solveProof.mockRejectedValue(new ChallengeRefused('Sorry, our contact form is out of service right now.'));
+    const { fillValid, send } = setup();
+    await fillValid();
+    await send();
+    expect(await screen.findByText('Sorry, our contact form is out of service right now.')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('names the phone number and email address, and sends nothing, when this browser cannot make the proof', async () => {

@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { buttonClassName } from '@/components/button-link';
 import { Toast, type ToastState } from '@/components/toast';
-import { type ContactField, contactFields, type ContactMessage, type FieldErrors, labels, messages, ProofExpired, sendContactMessage } from '@/lib/contact';
+import { ChallengeRefused, type ContactField, contactFields, type ContactMessage, type FieldErrors, labels, messages, ProofExpired, sendContactMessage } from '@/lib/contact';
 import { site } from '@/lib/site';
 import styles from './contact-form.module.css';
 
@@ -60,8 +60,8 @@ export function ContactForm() {
   async function takeProof(): Promise<string> {
     try {
       return await startProof();
-    } catch {
-      throw new Error(messages.noProof);
+    } catch (error) {
+      throw new Error(error instanceof ChallengeRefused ? error.message : messages.noProof);
     } finally {
       proof.current = null;
     }

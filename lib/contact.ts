@@ -55,6 +55,9 @@ export type SpamSignals = { website: string; elapsedMs: number; altcha: string }
 /** The endpoint refused the proof as expired (a tab left open): a fresh one will do. */
 export class ProofExpired extends Error {}
 
+/** The endpoint answered the request for a challenge with a message for the visitor. */
+export class ChallengeRefused extends Error {}
+
 /**
  * Sends a validated message to the mail endpoint. Resolves when the server accepted it; otherwise
  * throws an Error whose message is the one to show (spec §8).

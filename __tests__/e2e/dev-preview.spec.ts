@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { messages } from '@/lib/contact';
+import { solveChallenge } from '../helpers/php-server';
 import { expect, test } from './fixtures';
 
 // `npm run dev` as an editor runs it: Next's dev server and the PHP endpoint together, with a
@@ -42,10 +43,11 @@ test.describe('The live preview (npm run dev)', () => {
 
   const stored = () => spawnSync('php', ['mail/admin.php', 'list'], { env: { ...process.env, MAIL_STORAGE_DIR: store }, encoding: 'utf8' }).stdout;
 
-  test('answers a message posted as JSON, and keeps it in the store', async ({ request }) => {
+  test('answers a message posted as JSON with its proof of work, and keeps it in the store', async ({ request }) => {
+    const altcha = await solveChallenge(await (await request.get(`${origin}/mail/send.php?challenge`)).json());
     const reply = await request.post(`${origin}/mail/send.php`, {
       headers: { Origin: origin },
-      data: { firstName: 'Ana', lastName: 'Petrova', email: 'ana@example.com', message: 'Sent to the preview as JSON.', elapsedMs: 9000 },
+      data: { firstName: 'Ana', lastName: 'Petrova', email: 'ana@example.com', message: 'Sent to the preview as JSON.', elapsedMs: 9000, altcha },
     });
     expect(await reply.json()).toEqual({ success: true, message: messages.success });
     expect(stored()).toMatch(/ delivered {2}Ana Petrova <ana@example\.com> /);
