@@ -109,6 +109,18 @@ describe('ContactForm', () => {
     expect(fetchMock.mock.calls.map(([, init]) => JSON.parse(init.body).altcha)).toEqual(['proof-1', 'proof-2']);
   });
 
+  it('tries the proof again when the visitor sends after it failed on focus', async () => {
+    fetchMock.mockResolvedValue(jsonResponse({ success: true }));
+    solveProof.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    const { field, fillValid, send, user } = setup();
+    await user.click(field('First name'));
+    await fillValid();
+    await send();
+    await screen.findByText(messages.success);
+    expect(solveProof).toHaveBeenCalledTimes(2);
+    expect(JSON.parse(fetchMock.mock.calls[0][1].body).altcha).toBe('proof-1');
+  });
+
   it('shows the endpoint’s own message, and sends nothing, when it refuses to give a challenge', async () => {
     solveProof.mockRejectedValue(new ChallengeRefused('Sorry, our contact form is out of service right now.'));
     const { fillValid, send } = setup();

@@ -50,9 +50,13 @@ export function ContactForm() {
 
   function startProof(): Promise<string> {
     if (!proof.current) {
-      proof.current = loadProof().then(({ solveProof }) => solveProof());
-      // A failure is reported when the visitor sends, not before.
-      proof.current.catch(() => undefined);
+      const started = loadProof().then(({ solveProof }) => solveProof());
+      // A failure is reported when the visitor sends, not before; a send after it starts afresh
+      // (the network may be back).
+      started.catch(() => {
+        if (proof.current === started) proof.current = null;
+      });
+      proof.current = started;
     }
     return proof.current;
   }
