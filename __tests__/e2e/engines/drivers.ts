@@ -1,14 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
-import { readFileSync, readdirSync, readlinkSync } from 'node:fs';
-import puppeteer, { type Browser, type Page } from 'puppeteer-core';
-import { Builder, By, Key, type WebDriver } from 'selenium-webdriver';
+import { By, Key } from 'selenium-webdriver';
+import { launchFirefox, launchWebKit } from '../../../scripts/engines.mjs';
 
 /**
- * The same few things done in any engine. Playwright drives Chromium only (its Firefox and WebKit
- * are its own builds, which cannot be downloaded here), so Debian's Firefox is driven by
- * puppeteer-core over WebDriver BiDi, and Debian's WebKit (MiniBrowser) by selenium-webdriver
- * over classic WebDriver. Elements are named by XPath, which both understand.
+ * The same few things done in any engine: Debian's Firefox and WebKit, as scripts/engines.mjs
+ * starts them. Elements are named by XPath, which both understand.
  */
 export type Driver = {
   name: string;
@@ -63,8 +58,7 @@ async function until<T>(check: () => Promise<T>, what: string, timeout = 10_000)
 }
 
 export async function firefox(): Promise<Driver> {
-  const browser: Browser = await puppeteer.launch({ browser: 'firefox', executablePath: '/usr/bin/firefox-esr', headless: true });
-  const page: Page = await browser.newPage();
+  const { browser, page } = await launchFirefox();
   let errors: string[] = [];
   page.on('pageerror', (error) => errors.push(String(error)));
   page.on('console', (message) => {
@@ -97,56 +91,8 @@ export async function firefox(): Promise<Driver> {
   };
 }
 
-/** The TCP port a process listens on, read from /proc: the driver was given port 0, so no other process can hold it. */
-function listeningPort(pid: number): number | null {
-  const sockets = new Set(
-    readdirSync(`/proc/${pid}/fd`).flatMap((fd) => {
-      try {
-        return [/^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`))?.[1]].filter(Boolean);
-      } catch {
-        return [];
-      }
-    }),
-  );
-  for (const line of readFileSync('/proc/net/tcp', 'utf8').split('\n').slice(1)) {
-    const [, local, , state, , , , , , inode] = line.trim().split(/\s+/);
-    if (state === '0A' && sockets.has(inode)) return parseInt(local.split(':')[1], 16);
-  }
-  return null;
-}
-
 export async function webkit(): Promise<Driver> {
-  // A display of its own (Xvfb names the free one it took), tall enough for long pages: WebDriver
-  // screenshots and clicks stay within the window, and MiniBrowser runs full-screen in it, without
-  // a toolbar that would shrink the page and refuse windows narrower than about 447 px.
-  const xvfb: ChildProcess = spawn('Xvfb', ['-displayfd', '1', '-screen', '0', '1920x7000x24', '-nolisten', 'tcp'], { stdio: ['ignore', 'pipe', 'ignore'], detached: true });
-  const display = await new Promise<string>((done, fail) => {
-    xvfb.stdout!.once('data', (chunk: Buffer) => done(`:${chunk.toString().trim()}`));
-    xvfb.once('exit', (code) => fail(new Error(`Xvfb exited with ${code}`)));
-  });
-  const service: ChildProcess = spawn('/usr/bin/WebKitWebDriver', ['--port=0', '--host=127.0.0.1'], { env: { ...process.env, DISPLAY: display }, stdio: 'ignore', detached: true });
-  const stopAll = async () => {
-    for (const child of [service, xvfb]) {
-      const exited = child.exitCode === null && child.signalCode === null ? once(child, 'exit') : null;
-      try {
-        process.kill(-child.pid!, 'SIGTERM');
-      } catch {
-        // Already gone.
-      }
-      await exited;
-    }
-  };
-  let driver: WebDriver;
-  try {
-    const port = await until(async () => listeningPort(service.pid!), 'WebKitWebDriver to listen');
-    driver = await new Builder()
-      .usingServer(`http://127.0.0.1:${port}`)
-      .withCapabilities({ browserName: 'MiniBrowser', 'webkitgtk:browserOptions': { binary: '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser', args: ['--automation', '--full-screen'] } })
-      .build();
-  } catch (error) {
-    await stopAll();
-    throw error;
-  }
+  const { driver, stop } = await launchWebKit();
   const element = async (xpath: string) => {
     await settled(() => driver.executeScript(`return ${readyScript(xpath)}`) as Promise<string | false>, `${xpath} to be ready`);
     return driver.findElement(By.xpath(xpath));
@@ -170,12 +116,6 @@ export async function webkit(): Promise<Driver> {
     evaluate: <T>(expression: string) => driver.executeScript(`return ${expression}`) as Promise<T>,
     errors: () => driver.executeScript('return window.__errors || []'),
     clearCookies: () => driver.manage().deleteAllCookies(),
-    close: async () => {
-      try {
-        await driver.quit();
-      } finally {
-        await stopAll();
-      }
-    },
+    close: stop,
   };
 }
