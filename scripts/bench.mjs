@@ -3,14 +3,11 @@
 // JavaScript (what a modern browser downloads, gzip and Brotli) against a bare Next.js static
 // export built with the same versions.
 // It prints numbers and writes bench-results.json; it passes or fails nothing.
-import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
-import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { audit as lighthouseAudit, freePort, kib, launchChrome, medianOf, serve, waitFor } from './bench-kit.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 // For a quick look at a few routes or one preset: BENCH_ROUTES=/,/about BENCH_PRESETS=mobile.
@@ -27,10 +24,8 @@ const port = await freePort();
 const barePort = await freePort();
 const apache = serve(port, join(root, 'out'));
 const bareApache = serve(barePort, bareOut);
-const chrome = await chromeLauncher.launch({
-  chromePath: existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined,
-  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-});
+const chrome = await launchChrome();
+const audit = (url, preset) => lighthouseAudit(chrome, url, preset);
 
 const results = [];
 try {
@@ -64,40 +59,6 @@ try {
 writeFileSync('bench-results.json', JSON.stringify({ date: new Date().toISOString(), runs: RUNS, baseline, results }, null, 2));
 console.log(`\nBare Next.js export: ${kib(baseline.jsGzip)} of JavaScript gzipped, ${kib(baseline.jsBrotli)} with Brotli. Results in bench-results.json.`);
 for (const preset of PRESETS) printTable(results.filter((row) => row.preset === preset), preset);
-
-async function audit(url, preset) {
-  const flags = {
-    port: chrome.port,
-    output: 'json',
-    logLevel: 'error',
-    // Nothing outside this machine: the tag manager and analytics hosts are blocked.
-    blockedUrlPatterns: ['*googletagmanager.com*', '*google-analytics.com*', '*analytics.google.com*'],
-  };
-  const { lhr } = await lighthouse(url, flags, preset === 'desktop' ? desktopConfig : undefined);
-  const requests = lhr.audits['network-requests'].details?.items ?? [];
-  return {
-    performance: lhr.categories.performance.score * 100,
-    accessibility: lhr.categories.accessibility.score * 100,
-    bestPractices: lhr.categories['best-practices'].score * 100,
-    seo: lhr.categories.seo.score * 100,
-    fcpMs: lhr.audits['first-contentful-paint'].numericValue,
-    lcpMs: lhr.audits['largest-contentful-paint'].numericValue,
-    tbtMs: lhr.audits['total-blocking-time'].numericValue,
-    cls: lhr.audits['cumulative-layout-shift'].numericValue,
-    totalBytes: lhr.audits['total-byte-weight'].numericValue,
-    transferredJs: requests.filter((item) => item.resourceType === 'Script').reduce((sum, item) => sum + item.transferSize, 0),
-  };
-}
-
-function medianOf(runs) {
-  const keys = Object.keys(runs[0]);
-  return Object.fromEntries(
-    keys.map((key) => {
-      const values = runs.map((run) => run[key]).sort((a, b) => a - b);
-      return [key, values[Math.floor(values.length / 2)]];
-    }),
-  );
-}
 
 /**
  * Compressed size (gzip level 9 and Brotli quality 11, as the build's twins) of the scripts a page
@@ -148,44 +109,10 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
   return join(dir, 'out');
 }
 
-function serve(port, docroot) {
-  // Its own process group: Apache signals its whole group when it shuts down.
-  return spawn(process.execPath, ['scripts/apache.mjs'], {
-    env: { ...process.env, PORT: String(port), DOCROOT: docroot },
-    stdio: 'ignore',
-    detached: true,
-  });
-}
-
 /** Every route, as the built sitemap lists them. */
 function sitemapRoutes() {
   const sitemap = readFileSync(join(root, 'out', 'sitemap.xml'), 'utf8');
   return [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]).pathname);
-}
-
-function freePort() {
-  return new Promise((resolvePort) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port: free } = server.address();
-      server.close(() => resolvePort(free));
-    });
-  });
-}
-
-async function waitFor(url) {
-  for (let i = 0; i < 50; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((done) => setTimeout(done, 200));
-  }
-  throw new Error(`bench: ${url} did not answer`);
-}
-
-function kib(bytes) {
-  return `${(bytes / 1024).toFixed(1)} KiB`;
 }
 
 function printRow(row) {
