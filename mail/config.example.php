@@ -51,8 +51,8 @@ return [
     // the visitor types; a script must do the same work for each message. Messages posted
     // without one (the form without JavaScript, or a script) are held for you: php
     // mail/admin.php list --status held, then release ID or delete ID. At least 1000; there is
-    // no switch that turns the check off. Default: 100000 (docs/performance.md: solving times).
-    'MAIL_PROOF_MAXNUMBER' => '100000',
+    // no switch that turns the check off. Default: 50000 (docs/performance.md: solving times).
+    'MAIL_PROOF_MAXNUMBER' => '50000',
     // Failed attempts are retried after 10 min, 30 min, 2 h, 6 h, then daily. A message still not
     // delivered this many hours after it came is given up ("dead") at its next failure, and
     // listed until someone acts (php mail/admin.php retry ID). 0: at its first failure. Default: 72.

@@ -322,7 +322,7 @@ describe('mail/send.php', () => {
       expect((await php.challenge()).maxnumber).toBe(250000);
       // Below the floor there is no proof worth the name: the default applies, and check says so.
       fresh({ MAIL_PROOF_MAXNUMBER: '0' });
-      expect((await php.challenge()).maxnumber).toBe(100000);
+      expect((await php.challenge()).maxnumber).toBe(50000);
       expect((await php.admin('check')).stdout).toMatch(/warn  MAIL_PROOF_MAXNUMBER is "0": use a whole number of at least 1000/);
     });
 

@@ -25,7 +25,7 @@ const CONTACT_DEFAULTS = [
     'MAIL_HEALTH_TOKEN' => '',
     'MAIL_TRUSTED_PROXIES' => '',
     // The proof of work's difficulty (lib/proof.php): docs/performance.md has the solving times.
-    'MAIL_PROOF_MAXNUMBER' => '100000',
+    'MAIL_PROOF_MAXNUMBER' => '50000',
 ];
 
 /** Domains reserved for examples (RFC 2606): an address there is a placeholder, never a mailbox. */
