@@ -159,28 +159,9 @@ function contact_store_migrate(PDO $pdo): void
         // Another process may have migrated while this one waited for the lock.
         $version = (int) $pdo->query('PRAGMA user_version')->fetchColumn();
         if ($version < 1) {
+            contact_store_create_messages($pdo, 'messages');
+            contact_store_index_messages($pdo);
             $pdo->exec(<<<'SQL'
-                CREATE TABLE messages (
-                    id TEXT PRIMARY KEY,
-                    received_at INTEGER NOT NULL,
-                    firstName TEXT NOT NULL,
-                    lastName TEXT NOT NULL,
-                    email TEXT NOT NULL,
-                    company TEXT NOT NULL,
-                    subject TEXT NOT NULL,
-                    phone TEXT NOT NULL,
-                    message TEXT NOT NULL,
-                    state TEXT NOT NULL CHECK (state IN ('pending', 'sending', 'delivered', 'dead')),
-                    attempts INTEGER NOT NULL DEFAULT 0,
-                    next_attempt_at INTEGER,
-                    lease_until INTEGER,
-                    last_error TEXT,
-                    delivered_at INTEGER
-                );
-                CREATE INDEX messages_due ON messages (state, next_attempt_at);
-                CREATE INDEX messages_state_received ON messages (state, received_at);
-                CREATE INDEX messages_received ON messages (received_at);
-                CREATE INDEX messages_email ON messages (email COLLATE NOCASE);
                 CREATE TABLE rate_hits (client TEXT NOT NULL, expires_at INTEGER NOT NULL);
                 CREATE INDEX rate_hits_client ON rate_hits (client);
                 CREATE INDEX rate_hits_expires ON rate_hits (expires_at);
@@ -189,42 +170,59 @@ function contact_store_migrate(PDO $pdo): void
             // The key of the rate limit's hashes: without it, a hash of an address is no clue to it.
             $pdo->prepare("INSERT INTO settings (name, value) VALUES ('rate_limit_secret', ?)")
                 ->execute([bin2hex(random_bytes(32))]);
+        } elseif ($version < 2) {
+            // Version 1 knew no held state, and SQLite cannot change a CHECK in place: the table
+            // is made anew, with its rows and indexes as they were.
+            contact_store_create_messages($pdo, 'messages_v2');
+            $pdo->exec('INSERT INTO messages_v2 SELECT * FROM messages; DROP TABLE messages; ALTER TABLE messages_v2 RENAME TO messages');
+            contact_store_index_messages($pdo);
         }
         if ($version < 2) {
-            // Held messages: a new state, so the table is rebuilt with the new CHECK (SQLite
-            // cannot change one in place), its rows and indexes as they were.
             $pdo->exec(<<<'SQL'
-                CREATE TABLE messages_v2 (
-                    id TEXT PRIMARY KEY,
-                    received_at INTEGER NOT NULL,
-                    firstName TEXT NOT NULL,
-                    lastName TEXT NOT NULL,
-                    email TEXT NOT NULL,
-                    company TEXT NOT NULL,
-                    subject TEXT NOT NULL,
-                    phone TEXT NOT NULL,
-                    message TEXT NOT NULL,
-                    state TEXT NOT NULL CHECK (state IN ('held', 'pending', 'sending', 'delivered', 'dead')),
-                    attempts INTEGER NOT NULL DEFAULT 0,
-                    next_attempt_at INTEGER,
-                    lease_until INTEGER,
-                    last_error TEXT,
-                    delivered_at INTEGER
-                );
-                INSERT INTO messages_v2 SELECT * FROM messages;
-                DROP TABLE messages;
-                ALTER TABLE messages_v2 RENAME TO messages;
-                CREATE INDEX messages_due ON messages (state, next_attempt_at);
-                CREATE INDEX messages_state_received ON messages (state, received_at);
-                CREATE INDEX messages_received ON messages (received_at);
-                CREATE INDEX messages_email ON messages (email COLLATE NOCASE);
                 CREATE TABLE proofs_used (challenge TEXT PRIMARY KEY, expires_at INTEGER NOT NULL) WITHOUT ROWID;
                 CREATE INDEX proofs_used_expires ON proofs_used (expires_at);
                 SQL);
+            // The key challenges are signed with (lib/proof.php).
             $pdo->prepare("INSERT INTO settings (name, value) VALUES ('proof_secret', ?)")->execute([bin2hex(random_bytes(32))]);
         }
         $pdo->exec('PRAGMA user_version = ' . CONTACT_SCHEMA_VERSION);
     });
+}
+
+/** The messages table of the current schema, under $name (a migration builds it aside), without its indexes. */
+function contact_store_create_messages(PDO $pdo, string $name): void
+{
+    $states = implode(', ', array_map(static fn (string $state): string => "'$state'", CONTACT_STATES));
+    $pdo->exec(<<<SQL
+        CREATE TABLE $name (
+            id TEXT PRIMARY KEY,
+            received_at INTEGER NOT NULL,
+            firstName TEXT NOT NULL,
+            lastName TEXT NOT NULL,
+            email TEXT NOT NULL,
+            company TEXT NOT NULL,
+            subject TEXT NOT NULL,
+            phone TEXT NOT NULL,
+            message TEXT NOT NULL,
+            state TEXT NOT NULL CHECK (state IN ($states)),
+            attempts INTEGER NOT NULL DEFAULT 0,
+            next_attempt_at INTEGER,
+            lease_until INTEGER,
+            last_error TEXT,
+            delivered_at INTEGER
+        )
+        SQL);
+}
+
+/** The messages table's indexes: every query of the endpoint and the health check uses one. */
+function contact_store_index_messages(PDO $pdo): void
+{
+    $pdo->exec(<<<'SQL'
+        CREATE INDEX messages_due ON messages (state, next_attempt_at);
+        CREATE INDEX messages_state_received ON messages (state, received_at);
+        CREATE INDEX messages_received ON messages (received_at);
+        CREATE INDEX messages_email ON messages (email COLLATE NOCASE);
+        SQL);
 }
 
 function contact_store_setting(PDO $pdo, string $name): ?string
