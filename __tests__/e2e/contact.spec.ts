@@ -137,7 +137,7 @@ test.describe('Contact form with JavaScript', () => {
 test.describe('Contact form without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('the visitor lands on a confirmation; the message is held until the operator releases it, then mailed once', async ({ page }) => {
+  test('the visitor lands on a confirmation; the message is held, status says so, and release mails it once', async ({ page }) => {
     const marker = `e2e-${Date.now()}-nojs`;
     await page.goto('/contact');
     await fill(page, { 'First name': 'Ivan', 'Last name': 'Georgiev', Email: 'ivan@example.com', Subject: 'Fleet IT', Message: `Please call me. ${marker}` });
@@ -151,17 +151,15 @@ test.describe('Contact form without JavaScript', () => {
     expect(message.state).toBe('held');
     expect(operator('admin.php', 'list', '--status', 'held').stdout).toContain(message.id);
     expect(operator('admin.php', 'status').stdout).toMatch(/^held: [1-9]\d*$/m);
-    const health = () => page.request.get(`/mail/health.php?token=${process.env.E2E_HEALTH_TOKEN}`).then(async (answer) => `${answer.status()} ${await answer.text()}`);
-    expect(await health()).toBe('200 ok\n');
-    sqlite(serverStore(), `UPDATE messages SET received_at = received_at - 86460 WHERE id = '${message.id}'`);
-    expect(await health()).toBe('503 degraded\n');
+    // The health check's alert for a message held over a day is tested on a server of its own
+    // (__tests__/mail/health.test.ts): aging one here would turn this shared server degraded
+    // under the other tests.
     expect(delivered(marker)).toHaveLength(0);
 
     expect(operator('admin.php', 'release', message.id)).toEqual({ code: 0, stdout: `${message.id} is released and due now; the next deliver.php run sends it.\n` });
     expect(operator('deliver.php').stdout).toContain(`${message.id}: delivered`);
     operator('deliver.php');
     expect(delivered(marker)).toHaveLength(1);
-    expect(await health()).toBe('200 ok\n');
   });
 
   test('an incomplete form lands on a page that says what was wrong, with a way back', async ({ page }) => {
