@@ -134,7 +134,7 @@ describe('mail/admin.php', () => {
         expect(test.stdout).toMatch(/ok {4}test message test-\S+ sent to inbox@npts\.test with smtp/);
         expect(sink.received).toHaveLength(1);
         expect(sink.received[0].to).toEqual([testConfig.MAIL_TO]);
-        expect((await PostalMime.parse(sink.received[0].raw)).subject).toBe('New contact: Test message from php mail/admin.php check --send-test');
+        expect((await PostalMime.parse(sink.received[0].raw)).subject).toBe('New enquiry: Website check: Test message from php mail/admin.php check --send-test');
       } finally {
         await sink.stop();
       }

@@ -104,16 +104,22 @@ describe('mail/send.php', () => {
     expect(messages).toHaveLength(1);
     await expectSafeHeaders(messages[0], valid.email);
     const mail = await parse(messages[0]);
-    expect(mail.subject).toBe(`New contact: ${valid.subject}`);
+    expect(mail.subject).toBe('New enquiry: Ana Example (Example Shipping Ltd): VSAT for two vessels');
     expect(mail.messageId).toBe(`<${message.id}@npts.test>`);
     for (const field of FIELDS) expect(mail.text).toContain(valid[field].split('\n')[0]);
   });
 
-  it('sends an empty subject as "New Contact Form Submission" and accepts a charset parameter', async () => {
+  it('names the sender and company in the subject, with "New Contact Form Submission" for an empty subject, and accepts a charset parameter', async () => {
     const reply = await sendJson({ ...valid, subject: '  ' }, { 'Content-Type': 'application/json; charset=UTF-8' });
     expect(reply.status).toBe(200);
-    const mail = await parse(php.capturedMessages()[0]);
-    expect(mail.subject).toBe('New contact: New Contact Form Submission');
+    expect((await sendJson({ ...valid, company: '', subject: 'Fleet IT' })).status).toBe(200);
+    expect((await sendJson({ ...valid, company: '', subject: '' })).status).toBe(200);
+    const subjects = await Promise.all(php.capturedMessages().map(async (raw) => (await parse(raw)).subject));
+    expect(subjects.sort()).toEqual([
+      'New enquiry: Ana Example (Example Shipping Ltd): New Contact Form Submission',
+      'New enquiry: Ana Example: Fleet IT',
+      'New enquiry: Ana Example: New Contact Form Submission',
+    ]);
   });
 
   it('encodes a long non-ASCII subject in folded RFC 2047 words that decode to the original', async () => {
@@ -123,7 +129,7 @@ describe('mail/send.php', () => {
     const header = raw.split(/\r?\n\r?\n/)[0];
     expect(header).toMatch(/^Subject: =\?UTF-8\?B\?/m);
     for (const line of header.split(/\r?\n/)) expect(line.length).toBeLessThanOrEqual(78);
-    expect((await parse(raw)).subject).toBe(`New contact: ${subject.trim()}`);
+    expect((await parse(raw)).subject).toBe(`New enquiry: Ana Example (Example Shipping Ltd): ${subject.trim()}`);
   });
 
   describe('header injection', () => {
@@ -167,7 +173,7 @@ describe('mail/send.php', () => {
     const input = (cases as ContactCase[]).find((contactCase) => contactCase.name === 'unicode, emoji and right-to-left text')!.input;
     expect((await sendJson(input)).status).toBe(200);
     const mail = await parse(php.capturedMessages()[0]);
-    expect(mail.subject).toBe(`New contact: ${input.subject}`);
+    expect(mail.subject).toBe(`New enquiry: ${input.firstName} ${input.lastName}${input.company && ` (${input.company})`}: ${input.subject}`);
     const text = mail.text!.replace(/\r\n/g, '\n');
     for (const field of FIELDS) expect(text).toContain(input[field]);
     expect((await stored())[0]).toMatchObject(input);
@@ -782,7 +788,7 @@ describe('mail/send.php', () => {
           expect(sink.received[0].from).toBe(SENDER);
           await expectSafeHeaders(sink.received[0].raw, valid.email);
           const mail = await parse(sink.received[0].raw);
-          expect(mail.subject).toBe(`New contact: ${input.subject}`);
+          expect(mail.subject).toBe(`New enquiry: Ana Example (Example Shipping Ltd): ${input.subject}`);
           expect(mail.text!.replace(/\r\n/g, '\n')).toContain(input.message.replace(/\r\n/g, '\n'));
           expect(await php.deliver()).toEqual({ code: 0, stdout: '', stderr: '' });
         } finally {

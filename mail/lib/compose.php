@@ -48,10 +48,23 @@ function contact_compose(array $config, array $record): array
         'to' => $to,
         'from' => $from,
         'replyTo' => $replyTo,
-        'subject' => 'New contact: ' . ($subject === '' ? CONTACT_DEFAULT_SUBJECT : $subject),
+        'subject' => contact_subject($fields),
         'body' => preg_replace('/\r\n?|\n/', "\r\n", implode("\n", $lines)),
         'messageId' => '<' . $record['id'] . '@' . substr(strrchr($from, '@'), 1) . '>',
     ];
+}
+
+/**
+ * The mail's subject names the sender, so the team sees who wrote in the inbox list:
+ * "New enquiry: Ana Petrova (Blue Line Shipping): VSAT for two vessels", without the brackets
+ * when no company was given, with the spec's default subject when none was.
+ *
+ * @param array<string, string> $fields validated: single-line, so nothing here can start a header
+ */
+function contact_subject(array $fields): string
+{
+    $sender = "{$fields['firstName']} {$fields['lastName']}" . ($fields['company'] === '' ? '' : " ({$fields['company']})");
+    return "New enquiry: $sender: " . ($fields['subject'] === '' ? CONTACT_DEFAULT_SUBJECT : $fields['subject']);
 }
 
 /** RFC 2047 "B" encoding: words of 39 bytes (64 characters), so even "Subject: " and the first word fit in 76. */
