@@ -363,6 +363,9 @@ function admin_show(array $config, string $id): int
         'delivered' => admin_time($message['delivered_at'] === null ? null : (int) $message['delivered_at']),
         'outbox file' => is_file($outbox) ? $outbox : '-',
     ];
+    foreach (array_keys(CONTACT_ATTRIBUTION) as $name) {
+        $lines[$name === 'source' ? 'came from' : $name] = $message[$name] ?? '-';
+    }
     foreach (CONTACT_FIELDS as $name => $max) {
         $lines[CONTACT_LABELS[$name]] = $name === 'message' ? "\n  " . str_replace("\n", "\n  ", $message[$name]) : $message[$name];
     }
@@ -379,7 +382,7 @@ function admin_export(array $config, string $format, ?int $since): int
     }
     $store = contact_store_open($config, true);
     $out = fopen('php://output', 'wb');
-    $columns = ['id', 'state', 'received', ...array_keys(CONTACT_FIELDS), 'attempts', 'lastError', 'delivered'];
+    $columns = ['id', 'state', 'received', ...array_keys(CONTACT_FIELDS), ...array_keys(CONTACT_ATTRIBUTION), 'attempts', 'lastError', 'delivered'];
     if ($format === 'csv') {
         fwrite($out, admin_csv_row($columns));
     }
@@ -390,6 +393,7 @@ function admin_export(array $config, string $format, ?int $since): int
             'state' => $message['state'],
             'received' => $iso($message['received_at']),
             ...array_intersect_key($message, CONTACT_FIELDS),
+            ...array_intersect_key($message, CONTACT_ATTRIBUTION),
             'attempts' => (int) $message['attempts'],
             'lastError' => $message['last_error'],
             'delivered' => $iso($message['delivered_at']),

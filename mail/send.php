@@ -83,7 +83,7 @@ if (contact_form_mode()) {
         $elapsed = (float) $data['elapsedMs'];
     }
 }
-foreach ([...array_keys(CONTACT_FIELDS), 'website', 'altcha'] as $name) {
+foreach ([...array_keys(CONTACT_FIELDS), ...array_keys(CONTACT_ATTRIBUTION), 'website', 'altcha'] as $name) {
     if (array_key_exists($name, $data) && !is_string($data[$name])) {
         contact_respond(400, false, "The field $name must be a string.");
     }
@@ -108,6 +108,10 @@ if ($invalid !== []) {
 if ($fields['subject'] === '') {
     $fields['subject'] = CONTACT_DEFAULT_SUBJECT;
 }
+[$attribution, $invalid] = contact_validate_attribution($data);
+if ($invalid !== []) {
+    contact_respond(400, false, 'The field ' . $invalid[0] . ' is not valid: ' . ($invalid[0] === 'source' ? 'a path on this site, ' : '') . 'at most ' . CONTACT_ATTRIBUTION[$invalid[0]] . ' printable characters.');
+}
 
 $config = contact_config();
 try {
@@ -116,7 +120,7 @@ try {
     if (is_string($proof)) {
         contact_refuse_proof($proof);
     }
-    $accepted = contact_store_accept($store, $config, $fields, contact_client_address($config, $_SERVER), $proof);
+    $accepted = contact_store_accept($store, $config, $fields + $attribution, contact_client_address($config, $_SERVER), $proof);
 } catch (ContactLocationError $error) {
     error_log('contact endpoint: the message was not stored, the visitor was told to call or email instead: ' . $error->getMessage());
     contact_respond(503, false, CONTACT_OUT_OF_SERVICE);

@@ -21,6 +21,12 @@ export type Exported = {
   subject: string;
   phone: string;
   message: string;
+  source: string | null;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  utm_term: string | null;
+  utm_content: string | null;
   attempts: number;
   lastError: string | null;
   delivered: string | null;

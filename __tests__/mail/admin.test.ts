@@ -202,7 +202,7 @@ describe('mail/admin.php', () => {
       // Every cell quoted: a spreadsheet that splits on semicolons still sees one cell.
       expect(csv.stdout).toContain('"Blue;=1+1"');
       const [header, first] = parseCsv(csv.stdout);
-      expect(header).toEqual(['id', 'state', 'received', 'firstName', 'lastName', 'email', 'company', 'subject', 'phone', 'message', 'attempts', 'lastError', 'delivered']);
+      expect(header).toEqual(['id', 'state', 'received', 'firstName', 'lastName', 'email', 'company', 'subject', 'phone', 'message', 'source', 'utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'attempts', 'lastError', 'delivered']);
       const row = Object.fromEntries(header.map((name, index) => [name, first[index]]));
       expect(row).toMatchObject({ id: 'first', state: 'delivered', company: `'=HYPERLINK("http://evil.example","Click me")`, lastName: "'-Petrova", phone: "'+359 2 000 0000", subject: "'@SUM(1)" });
       for (const cell of parseCsv(csv.stdout).flat()) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
@@ -217,22 +217,25 @@ describe('mail/admin.php', () => {
     });
   });
 
-  it('migrates a store of version 1 in place: its messages stay as they were, and it takes held messages and proofs', async () => {
-    const script = "$db = new PDO('sqlite:' . $argv[1]); $db->exec(file_get_contents($argv[2]));";
-    execFileSync('php', ['-r', script, join(storage, 'messages.sqlite'), join(__dirname, '..', 'fixtures', 'store-v1.sql')]);
-    expect(sqlite(storage, 'PRAGMA user_version')).toEqual([{ user_version: 1 }]);
-    expect((await php.postJson({ ...validMessage, message: 'Sent with a proof' })).status).toBe(200);
-    expect((await php.postForm({ ...validMessage, message: 'Sent without JavaScript' }, { Origin: php.origin })).headers.get('location')).toBe('/contact/sent');
-    expect(sqlite(storage, 'PRAGMA user_version')).toEqual([{ user_version: 2 }]);
-    expect((await php.messages()).map((message) => [message.message, message.state])).toEqual([
-      ['Delivered by version 1', 'delivered'],
-      ['Pending in version 1', 'pending'],
-      ['Sent with a proof', 'delivered'],
-      ['Sent without JavaScript', 'held'],
-    ]);
-    expect(sqlite(storage, "SELECT value FROM settings WHERE name = 'rate_limit_secret'")).toEqual([{ value: '00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff' }]);
-    expect((await php.deliver()).stdout).toMatch(/^v1-pending: delivered \(attempt 2\)$/m);
-    expect((await php.admin('check')).stdout).toMatch(/ok {4}store: .*, writable, 4 messages/);
+  describe('migrates an older store in place: its messages stay as they were, and it takes what is new', () => {
+    const versions = [
+      { version: 1, older: [['Delivered by version 1', 'delivered'], ['Pending in version 1', 'pending']], due: 'v1-pending' },
+      { version: 2, older: [['Delivered by version 2', 'delivered'], ['Held in version 2', 'held']], due: null },
+    ];
+    it.each(versions)('version $version', async ({ version, older, due }) => {
+      const script = "$db = new PDO('sqlite:' . $argv[1]); $db->exec(file_get_contents($argv[2]));";
+      execFileSync('php', ['-r', script, join(storage, 'messages.sqlite'), join(__dirname, '..', 'fixtures', `store-v${version}.sql`)]);
+      expect(sqlite(storage, 'PRAGMA user_version')).toEqual([{ user_version: version }]);
+      expect((await php.postJson({ ...validMessage, message: 'Sent with a proof', source: '/coms', utm_source: 'linkedin' })).status).toBe(200);
+      expect((await php.postForm({ ...validMessage, message: 'Sent without JavaScript' }, { Origin: php.origin })).headers.get('location')).toBe('/contact/sent');
+      expect(sqlite(storage, 'PRAGMA user_version')).toEqual([{ user_version: 3 }]);
+      const messages = await php.messages();
+      expect(messages.map((message) => [message.message, message.state])).toEqual([...older, ['Sent with a proof', 'delivered'], ['Sent without JavaScript', 'held']]);
+      expect(messages.map((message) => [message.source, message.utm_source])).toEqual([[null, null], [null, null], ['/coms', 'linkedin'], [null, null]]);
+      expect(sqlite(storage, "SELECT value FROM settings WHERE name = 'rate_limit_secret'")).toEqual([{ value: '00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff' }]);
+      expect((await php.deliver()).stdout).toBe(due ? `${due}: delivered (attempt 2)\n` : '');
+      expect((await php.admin('check')).stdout).toMatch(/ok {4}store: .*, writable, 4 messages/);
+    });
   });
 
   describe('held messages: status, list, release and delete', () => {

@@ -299,6 +299,55 @@ describe('mail/send.php', () => {
     });
   });
 
+  describe('where the lead came from', () => {
+    const campaign = { utm_source: 'linkedin', utm_medium: 'paid-social', utm_campaign: 'fleet-2027', utm_term: 'vsat crew wifi', utm_content: 'carousel' };
+
+    it('stores the page and the campaign with the lead, and puts them in the mail, show and export', async () => {
+      expect((await sendJson({ ...valid, source: '/coms', ...campaign })).status).toBe(200);
+      const [message] = await stored();
+      expect(message).toMatchObject({ source: '/coms', ...campaign });
+      const text = (await parse(php.capturedMessages()[0])).text!;
+      expect(text).toContain('Came from:  /coms\n');
+      expect(text).toContain('Campaign:   utm_source=linkedin, utm_medium=paid-social, utm_campaign=fleet-2027, utm_term=vsat crew wifi, utm_content=carousel\n');
+      const show = (await php.admin('show', message.id)).stdout;
+      expect(show).toMatch(/^came from: {4}\/coms$/m);
+      expect(show).toMatch(/^utm_campaign: fleet-2027$/m);
+      const [header, row] = (await php.admin('export', '--format', 'csv')).stdout.trim().split('\r\n').map((line) => line.slice(1, -1).split('","'));
+      expect(Object.fromEntries(header.map((name, index) => [name, row[index]]))).toMatchObject({ source: '/coms', utm_source: 'linkedin', utm_campaign: 'fleet-2027' });
+    });
+
+    it('says so when nothing is known, and keeps nothing', async () => {
+      expect((await sendJson({ ...valid, source: '', utm_source: '' })).status).toBe(200);
+      expect((await stored())[0]).toMatchObject({ source: null, utm_source: null, utm_campaign: null });
+      const text = (await parse(php.capturedMessages()[0])).text!;
+      expect(text).toContain('Came from:  (not known: the form was opened directly)\n');
+      expect(text).toContain('Campaign:   (none)\n');
+    });
+
+    it('refuses values that are too long, hold control characters, or name another site, and stores nothing', async () => {
+      const bad = [
+        { source: `/${'a'.repeat(200)}` },
+        { utm_campaign: 'x'.repeat(101) },
+        { utm_source: 'linked\u0007in' },
+        { utm_term: 'two\nlines' },
+        { source: '/coms\r\nBcc: victim@example.net' },
+        { source: '//evil.example/page' },
+        { source: 'https://evil.example/page' },
+        { source: '\\\\evil.example\\page' },
+        { source: '/\\evil.example' },
+        { source: 'coms' },
+      ];
+      for (const change of bad) {
+        const reply = await sendJson({ ...valid, ...change });
+        expect([JSON.stringify(change), reply.status]).toEqual([JSON.stringify(change), 400]);
+        expect(reply.json?.message).toMatch(/^The field (source|utm_\w+) is not valid: /);
+      }
+      expect((await sendJson({ ...valid, utm_medium: 5 })).json?.message).toBe('The field utm_medium must be a string.');
+      expect(await stored()).toHaveLength(0);
+      expect((await sendJson({ ...valid, source: `/${'a'.repeat(199)}`, utm_campaign: 'ü'.repeat(100) })).status).toBe(200);
+    });
+  });
+
   describe('the proof of work', () => {
     const field = (solution: Record<string, unknown>) => Buffer.from(JSON.stringify(solution)).toString('base64');
     const decode = (altcha: string) => JSON.parse(Buffer.from(altcha, 'base64').toString()) as Record<string, unknown>;

@@ -25,6 +25,7 @@ function contact_compose(array $config, array $record): array
         throw new ContactInvalidMessage('stored message is invalid: ' . implode(', ', $invalid));
     }
     $replyTo = $fields['email'];
+    $origin = contact_origin_lines($record);
     $subject = $fields['subject'];
     $optional = static fn (string $name): string => $fields[$name] === '' ? '(not given)' : $fields[$name];
     $lines = [
@@ -36,6 +37,7 @@ function contact_compose(array $config, array $record): array
         'Company:    ' . $optional('company'),
         'Subject:    ' . $subject,
         'Phone:      ' . $optional('phone'),
+        ...$origin,
         '',
         'Message:',
         $fields['message'],
@@ -52,6 +54,23 @@ function contact_compose(array $config, array $record): array
         'body' => preg_replace('/\r\n?|\n/', "\r\n", implode("\n", $lines)),
         'messageId' => '<' . $record['id'] . '@' . substr(strrchr($from, '@'), 1) . '>',
     ];
+}
+
+/**
+ * Where the lead came from, for the mail: the page that led to the form and the campaign the
+ * visit landed from, each checked again (a value that fails is left out).
+ *
+ * @param array<string, mixed> $record
+ * @return list<string>
+ */
+function contact_origin_lines(array $record): array
+{
+    [$attribution, $invalid] = contact_validate_attribution(array_filter($record, 'is_string'));
+    $known = array_filter(array_diff_key($attribution, array_flip($invalid)), 'is_string');
+    $source = $known['source'] ?? '(not known: the form was opened directly)';
+    unset($known['source']);
+    $campaign = implode(', ', array_map(static fn (string $name, string $value): string => "$name=$value", array_keys($known), $known));
+    return ['Came from:  ' . $source, 'Campaign:   ' . ($campaign === '' ? '(none)' : $campaign)];
 }
 
 /**

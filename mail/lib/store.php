@@ -9,7 +9,7 @@
 declare(strict_types=1);
 
 const CONTACT_STORE_FILE = 'messages.sqlite';
-const CONTACT_SCHEMA_VERSION = 2;
+const CONTACT_SCHEMA_VERSION = 3;
 /** How long a write waits for another process's transaction before it fails. */
 const CONTACT_BUSY_MS = 5000;
 /** How long a claimed message is left to its sender before another process may take it over. */
@@ -172,10 +172,16 @@ function contact_store_migrate(PDO $pdo): void
                 ->execute([bin2hex(random_bytes(32))]);
         } elseif ($version < 2) {
             // Version 1 knew no held state, and SQLite cannot change a CHECK in place: the table
-            // is made anew, with its rows and indexes as they were.
-            contact_store_create_messages($pdo, 'messages_v2');
-            $pdo->exec('INSERT INTO messages_v2 SELECT * FROM messages; DROP TABLE messages; ALTER TABLE messages_v2 RENAME TO messages');
+            // is made anew, as it is now, with its rows and indexes as they were.
+            $columns = implode(', ', CONTACT_V1_COLUMNS);
+            contact_store_create_messages($pdo, 'messages_new');
+            $pdo->exec("INSERT INTO messages_new ($columns) SELECT $columns FROM messages; DROP TABLE messages; ALTER TABLE messages_new RENAME TO messages");
             contact_store_index_messages($pdo);
+        } elseif ($version < 3) {
+            // What led to each lead (lib/validation.php): unknown for the leads before.
+            foreach (array_keys(CONTACT_ATTRIBUTION) as $name) {
+                $pdo->exec("ALTER TABLE messages ADD COLUMN $name TEXT");
+            }
         }
         if ($version < 2) {
             $pdo->exec(<<<'SQL'
@@ -189,10 +195,14 @@ function contact_store_migrate(PDO $pdo): void
     });
 }
 
+/** The columns of the messages table in schema version 1, which later versions add to. */
+const CONTACT_V1_COLUMNS = ['id', 'received_at', 'firstName', 'lastName', 'email', 'company', 'subject', 'phone', 'message', 'state', 'attempts', 'next_attempt_at', 'lease_until', 'last_error', 'delivered_at'];
+
 /** The messages table of the current schema, under $name (a migration builds it aside), without its indexes. */
 function contact_store_create_messages(PDO $pdo, string $name): void
 {
     $states = implode(', ', array_map(static fn (string $state): string => "'$state'", CONTACT_STATES));
+    $attribution = implode(",\n", array_map(static fn (string $name): string => "$name TEXT", array_keys(CONTACT_ATTRIBUTION)));
     $pdo->exec(<<<SQL
         CREATE TABLE $name (
             id TEXT PRIMARY KEY,
@@ -209,7 +219,8 @@ function contact_store_create_messages(PDO $pdo, string $name): void
             next_attempt_at INTEGER,
             lease_until INTEGER,
             last_error TEXT,
-            delivered_at INTEGER
+            delivered_at INTEGER,
+            $attribution
         )
         SQL);
 }
@@ -245,13 +256,14 @@ function contact_store_copy_from(PDO $pdo, string $file): int
 {
     $pdo->prepare('ATTACH DATABASE ? AS other')->execute([$file]);
     try {
-        // Versions 1 and 2 have the same columns.
         $version = (int) $pdo->query('PRAGMA other.user_version')->fetchColumn();
         if ($version < 1 || $version > CONTACT_SCHEMA_VERSION) {
             throw new RuntimeException("$file has schema version $version, this code " . CONTACT_SCHEMA_VERSION . ': open it once with the version that wrote it');
         }
         return contact_store_transaction($pdo, static function (PDO $pdo): int {
-            $copied = $pdo->exec('INSERT OR IGNORE INTO main.messages SELECT * FROM other.messages');
+            // The other store's columns, all of which this one has: an older one has fewer.
+            $columns = implode(', ', array_column($pdo->query('PRAGMA other.table_info(messages)')->fetchAll(), 'name'));
+            $copied = $pdo->exec("INSERT OR IGNORE INTO main.messages ($columns) SELECT $columns FROM other.messages");
             // This store's own keys stay: proofs signed with them are out there.
             $pdo->exec("INSERT OR IGNORE INTO main.settings SELECT * FROM other.settings WHERE name <> 'proof_secret'");
             return (int) $copied;
@@ -272,7 +284,7 @@ function contact_new_id(): string
  * held: stored, not sent. The client's address is kept only as a keyed hash, and only until its
  * window ends.
  *
- * @param array<string, string> $fields the seven validated fields
+ * @param array<string, ?string> $fields the seven validated fields, and what is known of the attribution (lib/validation.php)
  * @param ?array{challenge: string, expires: int} $proof a valid proof (lib/proof.php), or null
  * @return array{id: ?string, wait: int, reused: bool} the new message's id; or null with the seconds to wait when the limit is reached, or with reused when the proof was spent already
  */
@@ -301,10 +313,12 @@ function contact_store_accept(PDO $pdo, array $config, array $fields, string $cl
             $pdo->prepare('INSERT INTO rate_hits (client, expires_at) VALUES (?, ?)')->execute([$key, $now + $window]);
         }
         $id = contact_new_id();
-        $columns = implode(', ', array_keys(CONTACT_FIELDS));
-        $marks = implode(', ', array_fill(0, count(CONTACT_FIELDS), '?'));
+        $names = [...array_keys(CONTACT_FIELDS), ...array_keys(CONTACT_ATTRIBUTION)];
+        $values = array_map(static fn (string $name): ?string => $fields[$name] ?? (isset(CONTACT_FIELDS[$name]) ? '' : null), $names);
+        $columns = implode(', ', $names);
+        $marks = implode(', ', array_fill(0, count($names), '?'));
         $pdo->prepare("INSERT INTO messages (id, received_at, $columns, state, next_attempt_at) VALUES (?, ?, $marks, ?, ?)")
-            ->execute([$id, $now, ...array_values(array_merge(array_fill_keys(array_keys(CONTACT_FIELDS), ''), $fields)), $proof === null ? 'held' : 'pending', $proof === null ? null : $now]);
+            ->execute([$id, $now, ...$values, $proof === null ? 'held' : 'pending', $proof === null ? null : $now]);
         return ['id' => $id, 'wait' => 0, 'reused' => false];
     });
 }

@@ -72,6 +72,50 @@ function contact_validate(array $input): array
     return [$fields, $invalid];
 }
 
+/**
+ * What led to the lead, sent by the form's script as optional fields besides the seven: the page
+ * of this site the visitor came to the form from, and the campaign tags of the URL the visit
+ * landed on. Field => maximum length in characters.
+ */
+const CONTACT_ATTRIBUTION = [
+    'source' => 200,
+    'utm_source' => 100,
+    'utm_medium' => 100,
+    'utm_campaign' => 100,
+    'utm_term' => 100,
+    'utm_content' => 100,
+];
+/** A path on this site: one slash, then no second one (//host is another site), no space or backslash. */
+const CONTACT_SOURCE_PATH = '#^/(?![/\\\\])[^\s\\\\]*$#uD';
+
+/**
+ * Checks the attribution fields (absent or empty: not known). They are not the visitor's typing,
+ * and the form sends only values that pass these rules, so a value that fails them is refused.
+ *
+ * @param array<string, mixed> $input
+ * @return array{0: array<string, ?string>, 1: list<string>} [field => value or null, names of invalid fields]
+ */
+function contact_validate_attribution(array $input): array
+{
+    $fields = [];
+    $invalid = [];
+    foreach (CONTACT_ATTRIBUTION as $name => $max) {
+        $value = $input[$name] ?? '';
+        $fields[$name] = is_string($value) && $value !== '' ? $value : null;
+        if ($fields[$name] === null) {
+            continue;
+        }
+        $ok = preg_match('//u', $value) === 1
+            && preg_match_all('/./su', $value) <= $max
+            && preg_match('/[\x00-\x1F\x7F]/', $value) !== 1
+            && ($name !== 'source' || preg_match(CONTACT_SOURCE_PATH, $value) === 1);
+        if (!$ok) {
+            $invalid[] = $name;
+        }
+    }
+    return [$fields, $invalid];
+}
+
 /** @param list<string> $invalid */
 function contact_invalid_message(array $invalid): string
 {
