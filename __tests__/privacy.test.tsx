@@ -28,4 +28,12 @@ describe('PrivacyPage', () => {
     const section = screen.getByRole('heading', { name: 'The contact form' }).closest('section')!;
     expect(section).toHaveTextContent(`if we do not release it, it is deleted ${days} days after it arrived`);
   });
+
+  it('says what is kept of where a lead came from, and that nothing of it is stored on the device', () => {
+    render(<PrivacyPage />);
+    const section = screen.getByRole('heading', { name: 'The contact form' }).closest('section')!;
+    expect(section).toHaveTextContent('which page of this site you came to the form from');
+    expect(section).toHaveTextContent('its campaign tags (the utm_ parameters of that link)');
+    expect(section).toHaveTextContent('nothing is stored on your device for this');
+  });
 });

@@ -5,6 +5,7 @@ import { type HeroSlide, HeroCarousel } from '@/components/hero-carousel';
 import { Checklist, FeatureSplit } from '@/components/feature-split';
 import { CardGrid, Section } from '@/components/section';
 import { StatList } from '@/components/stat-list';
+import { contactHref } from '@/lib/attribution';
 import { pageMetadata } from '@/lib/metadata';
 import { site } from '@/lib/site';
 
@@ -20,7 +21,7 @@ const slides: readonly HeroSlide[] = [
     description:
       'A remote-first IT company registered in Bulgaria, with over 50 years of combined experience. We keep vessels, rigs and offices connected across Europe and South East Asia, from satellite and 4/5G links to onboard IT.',
     buttonText: 'Get Started',
-    href: '/contact',
+    href: contactHref('/'),
   },
   {
     image: { src: '/illustrations/hero-software.svg', width: 1600, height: 600 },
@@ -29,7 +30,7 @@ const slides: readonly HeroSlide[] = [
     description:
       'Web, desktop and mobile applications built around the way your business works, taken from discovery and design through development to delivery.',
     buttonText: 'Learn More',
-    href: '/contact',
+    href: contactHref('/'),
   },
   {
     image: { src: '/illustrations/hero-ai.svg', width: 1600, height: 600 },
@@ -38,7 +39,7 @@ const slides: readonly HeroSlide[] = [
     description:
       'AI automation that takes routine work off your team: agents for support and workflows, document search in plain language with automatic summaries, and forecasts from your own data.',
     buttonText: 'Discover More',
-    href: '/contact',
+    href: contactHref('/'),
   },
 ];
 

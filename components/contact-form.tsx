@@ -1,9 +1,12 @@
 'use client';
 
+import { sendGTMEvent } from '@next/third-parties/google';
 import Link from 'next/link';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { buttonClassName } from '@/components/button-link';
 import { Toast, type ToastState } from '@/components/toast';
+import { generateLead } from '@/lib/analytics';
+import { leadAttribution } from '@/lib/attribution';
 import { ChallengeRefused, type ContactField, contactFields, type ContactMessage, type FieldErrors, labels, messages, ProofExpired, sendContactMessage } from '@/lib/contact';
 import { site } from '@/lib/site';
 import styles from './contact-form.module.css';
@@ -73,13 +76,17 @@ export function ContactForm() {
 
   async function send(message: ContactMessage, data: FormData) {
     const signals = { website: String(data.get('website') ?? ''), elapsedMs: Math.round(performance.now() - renderedAt.current) };
+    const attribution = leadAttribution(window.location.search);
+    const attempt = async () => sendContactMessage(message, { ...signals, altcha: await takeProof() }, attribution);
     try {
-      await sendContactMessage(message, { ...signals, altcha: await takeProof() });
+      await attempt();
     } catch (error) {
       // A tab left open past the challenge's expiry: solve a fresh one and send again, unseen.
       if (!(error instanceof ProofExpired)) throw error;
-      await sendContactMessage(message, { ...signals, altcha: await takeProof() });
+      await attempt();
     }
+    // Only once the server has confirmed the lead.
+    sendGTMEvent(generateLead(attribution.source));
   }
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {

@@ -97,3 +97,13 @@ export type PageView = { event: 'page_view'; page_title: string; page_path: stri
 export function pageView(title: string, path: string, location: string): PageView {
   return { event: 'page_view', page_title: title, page_path: path, page_location: location };
 }
+
+/**
+ * GA4's recommended event for a lead, pushed once per message the server confirmed: `lead_source`
+ * is the page that led to the form, "(direct)" when the form was opened directly.
+ */
+export type GenerateLead = { event: 'generate_lead'; form_id: 'contact'; lead_source: string };
+
+export function generateLead(source: string | undefined): GenerateLead {
+  return { event: 'generate_lead', form_id: 'contact', lead_source: source ?? '(direct)' };
+}

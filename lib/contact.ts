@@ -4,6 +4,7 @@
  * JavaScript, and no other page needs it.
  */
 
+import type { Attribution } from '@/lib/attribution';
 import { site } from '@/lib/site';
 
 /** Texts the specification fixes (§5, §8), and what the form says when its spam check cannot run. */
@@ -59,11 +60,12 @@ export class ProofExpired extends Error {}
 export class ChallengeRefused extends Error {}
 
 /**
- * Sends a validated message to the mail endpoint. Resolves when the server accepted it; otherwise
+ * Sends a validated message to the mail endpoint, with what led to it (lib/attribution.ts) as
+ * optional fields. Resolves when the server accepted it; otherwise
  * throws an Error whose message is the one to show (spec §8).
  */
-export async function sendContactMessage(message: ContactMessage, signals: SpamSignals): Promise<void> {
-  const body = { ...message, subject: message.subject || DEFAULT_SUBJECT, ...signals };
+export async function sendContactMessage(message: ContactMessage, signals: SpamSignals, attribution: Attribution = {}): Promise<void> {
+  const body = { ...message, subject: message.subject || DEFAULT_SUBJECT, ...signals, ...attribution };
   let result: { success?: unknown; message?: unknown; proof?: unknown };
   try {
     const response = await fetch(site.contactEndpoint, {

@@ -6,6 +6,7 @@ import { FeatureCard } from '@/components/feature-card';
 import { FeatureList } from '@/components/feature-list';
 import { CardGrid, Section } from '@/components/section';
 import { ServicePage } from '@/components/service-page';
+import { contactHref } from '@/lib/attribution';
 import { pageMetadata } from '@/lib/metadata';
 
 export function generateMetadata(): Metadata {
@@ -24,7 +25,7 @@ export default function AiAutomationPage() {
       title="AI automation"
       illustration="ai"
       lead="Practical AI that saves your team hours every week, running where your data already is. We build private document search and AI agents that take over routine work."
-      actions={<ButtonLink href="/contact" variant="accent">Get started</ButtonLink>}
+      actions={<ButtonLink href={contactHref('/ai')} variant="accent">Get started</ButtonLink>}
     >
       <Section title="Local AI document hub" tone="alt" intro="Your manuals, contracts and reports, searchable in plain language, on infrastructure you control.">
         <CardGrid>
@@ -47,10 +48,10 @@ export default function AiAutomationPage() {
           ]}
         />
         <p>
-          <ButtonLink href="/contact">Get started</ButtonLink>
+          <ButtonLink href={contactHref('/ai')}>Get started</ButtonLink>
         </p>
       </Section>
-      <CtaBanner title="See what AI can do for your business" linkText="Contact us" href="/contact">
+      <CtaBanner title="See what AI can do for your business" linkText="Contact us" href={contactHref('/ai')}>
         We will look at your processes with you and show where automation pays off first.
       </CtaBanner>
       <Section
@@ -58,7 +59,7 @@ export default function AiAutomationPage() {
         align="center"
         intro="Describe a task your team repeats every day, and we will tell you how much of it an AI agent could take over."
       >
-        <ButtonLink href="/contact">Contact us</ButtonLink>
+        <ButtonLink href={contactHref('/ai')}>Contact us</ButtonLink>
       </Section>
     </ServicePage>
   );

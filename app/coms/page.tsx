@@ -5,6 +5,7 @@ import { FeatureCard } from '@/components/feature-card';
 import { FeatureList } from '@/components/feature-list';
 import { CardGrid, Section } from '@/components/section';
 import { ServicePage } from '@/components/service-page';
+import { contactHref } from '@/lib/attribution';
 import { pageMetadata } from '@/lib/metadata';
 
 export function generateMetadata(): Metadata {
@@ -72,7 +73,7 @@ export default function CommunicationPage() {
         />
       </Section>
       <Section title="Talk to us about your fleet" align="center" intro="Tell us where you sail and what you need to run; we will propose the right mix of links.">
-        <ButtonLink href="/contact">Contact us</ButtonLink>
+        <ButtonLink href={contactHref('/coms')}>Contact us</ButtonLink>
       </Section>
     </ServicePage>
   );

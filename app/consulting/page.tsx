@@ -5,6 +5,7 @@ import { CtaBanner } from '@/components/cta-banner';
 import { FeatureList } from '@/components/feature-list';
 import { Section } from '@/components/section';
 import { ServicePage } from '@/components/service-page';
+import { contactHref } from '@/lib/attribution';
 import { pageMetadata } from '@/lib/metadata';
 
 export function generateMetadata(): Metadata {
@@ -23,7 +24,7 @@ export default function ItConsultingPage() {
       title="IT consulting"
       illustration="consulting"
       lead="Experienced advice and hands-on help for the IT your business depends on. Our consultants bring over 50 years of combined experience to support, architecture and security."
-      actions={<ButtonLink href="/contact" variant="accent">Get started</ButtonLink>}
+      actions={<ButtonLink href={contactHref('/consulting')} variant="accent">Get started</ButtonLink>}
     >
       <Section title="How we help" tone="alt">
         <FeatureList
@@ -36,10 +37,10 @@ export default function ItConsultingPage() {
           ]}
         />
         <p>
-          <ButtonLink href="/contact">Get started</ButtonLink>
+          <ButtonLink href={contactHref('/consulting')}>Get started</ButtonLink>
         </p>
       </Section>
-      <CtaBanner title="Need a second opinion on your IT?" linkText="Contact us" href="/contact">
+      <CtaBanner title="Need a second opinion on your IT?" linkText="Contact us" href={contactHref('/consulting')}>
         Tell us what is on your mind; a short call is often enough to see the way forward.
       </CtaBanner>
       <Section
@@ -47,7 +48,7 @@ export default function ItConsultingPage() {
         align="center"
         intro="Whether it is a one-off review or ongoing support, the first conversation is about your situation, not our sales pitch."
       >
-        <ButtonLink href="/contact">Contact us</ButtonLink>
+        <ButtonLink href={contactHref('/consulting')}>Contact us</ButtonLink>
       </Section>
     </ServicePage>
   );

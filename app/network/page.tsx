@@ -4,6 +4,7 @@ import { FeatureCard } from '@/components/feature-card';
 import { ProcessStep, ProcessSteps } from '@/components/process-steps';
 import { CardGrid, Section } from '@/components/section';
 import { ServicePage } from '@/components/service-page';
+import { contactHref } from '@/lib/attribution';
 import { pageMetadata } from '@/lib/metadata';
 
 export function generateMetadata(): Metadata {
@@ -59,7 +60,7 @@ export default function OnboardNetworksPage() {
         </ProcessSteps>
       </Section>
       <Section title="Plan your onboard network" align="center" intro="Send us your vessel or rig layout and what has to connect; we will design the network around it.">
-        <ButtonLink href="/contact">Contact us</ButtonLink>
+        <ButtonLink href={contactHref('/network')}>Contact us</ButtonLink>
       </Section>
     </ServicePage>
   );

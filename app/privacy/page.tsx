@@ -43,6 +43,12 @@ export default function PrivacyPage() {
           replies and no newsletters, and we do not share your details with third parties for marketing.
         </p>
         <p>
+          With your message we also keep which page of this site you came to the form from and, if you arrived
+          through a link of one of our campaigns, its campaign tags (the <code>utm_</code> parameters of that link), so
+          that we know which of our pages and campaigns bring enquiries. Your browser keeps them only in memory while
+          you browse: nothing is stored on your device for this.
+        </p>
+        <p>
           Your message is stored in a database on our web hosting server, together with when it arrived and whether it
           has reached our team, so that it cannot be lost; then it is sent to our team by email. Once it has reached us,
           the copy on the web server is deleted 180 days after you sent it. A message that could not be delivered yet

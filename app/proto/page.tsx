@@ -6,6 +6,7 @@ import { FeatureList } from '@/components/feature-list';
 import { ProcessStep, ProcessSteps } from '@/components/process-steps';
 import { CardGrid, Section } from '@/components/section';
 import { ServicePage } from '@/components/service-page';
+import { contactHref } from '@/lib/attribution';
 import { pageMetadata } from '@/lib/metadata';
 
 export function generateMetadata(): Metadata {
@@ -24,7 +25,7 @@ export default function RapidPrototypingPage() {
       title="Rapid REST API prototyping"
       illustration="proto"
       lead="Test an idea with a real, working API instead of a slide deck. We prototype REST APIs quickly, with the foundations in place to grow them into production."
-      actions={<ButtonLink href="/contact" variant="accent">Get more information</ButtonLink>}
+      actions={<ButtonLink href={contactHref('/proto')} variant="accent">Get more information</ButtonLink>}
     >
       <Section title="Included in every prototype" tone="alt">
         <CardGrid>
@@ -74,7 +75,7 @@ export default function RapidPrototypingPage() {
         />
       </Section>
       <Section title="Have an API in mind?" align="center" intro="Tell us what your API should do and who will use it; we will tell you how quickly we can have a prototype running.">
-        <ButtonLink href="/contact">Get more information</ButtonLink>
+        <ButtonLink href={contactHref('/proto')}>Get more information</ButtonLink>
       </Section>
     </ServicePage>
   );

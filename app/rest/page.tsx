@@ -5,6 +5,7 @@ import { ProcessStep, ProcessSteps } from '@/components/process-steps';
 import { CardGrid, Section } from '@/components/section';
 import { ServicePage } from '@/components/service-page';
 import { Testimonial } from '@/components/testimonial';
+import { contactHref } from '@/lib/attribution';
 import { pageMetadata } from '@/lib/metadata';
 import { site } from '@/lib/site';
 
@@ -61,7 +62,7 @@ export default function LegacyToRestPage() {
         </Testimonial>
       </Section>
       <Section title="Unlock your data" align="center" intro="Tell us about your database and what you want to connect to it.">
-        <ButtonLink href="/contact">Contact us</ButtonLink>
+        <ButtonLink href={contactHref('/rest')}>Contact us</ButtonLink>
       </Section>
     </ServicePage>
   );

@@ -3,6 +3,7 @@ import { ButtonLink } from '@/components/button-link';
 import { FeatureCard } from '@/components/feature-card';
 import { PageHero } from '@/components/page-hero';
 import { CardGrid, Section } from '@/components/section';
+import { contactHref } from '@/lib/attribution';
 import { pageMetadata } from '@/lib/metadata';
 
 export function generateMetadata(): Metadata {
@@ -22,7 +23,7 @@ export default function ServicesPage() {
         title="What we do"
         lead="From the satellite link on a vessel to the software in your office: one remote-first team for connectivity, IT, software and AI."
       >
-        <ButtonLink href="/contact" variant="accent">Contact us</ButtonLink>
+        <ButtonLink href={contactHref('/services')} variant="accent">Contact us</ButtonLink>
       </PageHero>
       <Section title="Vessel / Rig IT" tone="alt">
         <CardGrid>

@@ -5,6 +5,7 @@ import { FeatureCard } from '@/components/feature-card';
 import { ProcessStep, ProcessSteps } from '@/components/process-steps';
 import { CardGrid, Section } from '@/components/section';
 import { ServicePage } from '@/components/service-page';
+import { contactHref } from '@/lib/attribution';
 import { pageMetadata } from '@/lib/metadata';
 
 export function generateMetadata(): Metadata {
@@ -23,7 +24,7 @@ export default function SoftwareDevelopmentPage() {
       title="Custom software development"
       illustration="software"
       lead="Software shaped around your business, not the other way round. We build multi-platform applications for the web, the desktop and mobile devices, and support them after launch."
-      actions={<ButtonLink href="/contact" variant="accent">Start your project</ButtonLink>}
+      actions={<ButtonLink href={contactHref('/software')} variant="accent">Start your project</ButtonLink>}
     >
       <Section title="One product, every platform" tone="alt">
         <CardGrid>
@@ -55,9 +56,9 @@ export default function SoftwareDevelopmentPage() {
         </ProcessSteps>
       </Section>
       <Section title="Have an idea or a problem to solve?" align="center" tone="alt">
-        <ButtonLink href="/contact">Contact us</ButtonLink>
+        <ButtonLink href={contactHref('/software')}>Contact us</ButtonLink>
       </Section>
-      <CtaBanner title="Ready to build?" linkText="Contact us" href="/contact">
+      <CtaBanner title="Ready to build?" linkText="Contact us" href={contactHref('/software')}>
         Tell us what you need and we will come back with a plan and an estimate.
       </CtaBanner>
     </ServicePage>

@@ -4,6 +4,7 @@ import { ButtonLink } from '@/components/button-link';
 import { FeatureList } from '@/components/feature-list';
 import { Section } from '@/components/section';
 import { ServicePage } from '@/components/service-page';
+import { contactHref } from '@/lib/attribution';
 import { pageMetadata } from '@/lib/metadata';
 
 export function generateMetadata(): Metadata {
@@ -35,7 +36,7 @@ export default function ItManagementPage() {
         />
       </Section>
       <Section title="Hand us the IT on board" align="center" intro="Tell us about your fleet and we will propose a support plan that fits it.">
-        <ButtonLink href="/contact">Contact us</ButtonLink>
+        <ButtonLink href={contactHref('/vrit')}>Contact us</ButtonLink>
       </Section>
     </ServicePage>
   );
