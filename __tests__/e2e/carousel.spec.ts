@@ -63,7 +63,7 @@ test.describe('Home hero carousel', () => {
       await expect(dot).toHaveAttribute('aria-current', 'true');
       const link = region.getByRole('link', { name: BUTTONS[index] });
       await expect(link).toBeVisible();
-      await expect(link).toHaveAttribute('href', '/contact');
+      await expect(link).toHaveAttribute('href', '/contact?from=/');
       // The other slides' buttons are neither exposed nor visible.
       await expect(region.getByRole('link')).toHaveCount(1);
     }
@@ -153,7 +153,7 @@ test.describe('Home hero carousel', () => {
       await expect(page.locator('link[rel="preload"][as="image"]')).toHaveAttribute('href', '/illustrations/hero-vessel.svg');
 
       await region.getByRole('link', { name: 'Get Started' }).click();
-      await expect(page).toHaveURL('/contact');
+      await expect(page).toHaveURL('/contact?from=/');
     });
   });
 

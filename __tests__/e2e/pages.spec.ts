@@ -4,7 +4,10 @@ import { routes, site } from '@/lib/site';
 import { technologies } from '@/lib/tech-logos';
 import { expect, test, visits } from './fixtures';
 
-/** The calls to action each service page must carry (spec §2), all leading to /contact. */
+/**
+ * The calls to action each service page must carry (spec §2), all leading to /contact, naming
+ * their page for the lead's attribution (/contact?from=/coms).
+ */
 const ctas: Record<string, { buttons: string[]; banner?: string; last?: string }> = {
   '/proto': { buttons: ['Get more information'] },
   '/rest': { buttons: ['Contact us'], last: 'Contact us' },
@@ -24,23 +27,24 @@ function contentLinks(page: Page, name: string) {
 test.describe('Service page calls to action', () => {
   for (const [path, { buttons, banner, last }] of Object.entries(ctas)) {
     test(`${path} carries ${[...buttons, banner && `a closing banner with ${banner}`].filter(Boolean).join(', ')}, all to /contact`, async ({ page }) => {
+      const contact = `/contact?from=${path}`;
       await page.goto(path);
       for (const name of buttons) {
         const links = contentLinks(page, name);
         expect(await links.count(), name).toBeGreaterThan(0);
-        for (const link of await links.all()) await expect(link).toHaveAttribute('href', '/contact');
+        for (const link of await links.all()) await expect(link).toHaveAttribute('href', contact);
       }
       if (banner) {
         const closing = page.getByRole('main').getByRole('region').last();
-        await expect(closing.getByRole('link', { name: banner, exact: true })).toHaveAttribute('href', '/contact');
+        await expect(closing.getByRole('link', { name: banner, exact: true })).toHaveAttribute('href', contact);
       }
       if (last) {
         const all = page.getByRole('main').getByRole('link');
         await expect(all.last()).toHaveText(last);
-        await expect(all.last()).toHaveAttribute('href', '/contact');
+        await expect(all.last()).toHaveAttribute('href', contact);
       }
       await contentLinks(page, buttons[0]).first().click();
-      await expect(page).toHaveURL('/contact');
+      await expect(page).toHaveURL(contact);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     });
   }
@@ -48,7 +52,7 @@ test.describe('Service page calls to action', () => {
   test('the Contact us button of /software leads to /contact when clicked', async ({ page }) => {
     await page.goto('/software');
     await contentLinks(page, 'Contact us').first().click();
-    await expect(page).toHaveURL('/contact');
+    await expect(page).toHaveURL('/contact?from=/software');
   });
 });
 
