@@ -182,7 +182,12 @@ function admin_check(array $config, bool $sendTest): int
         ? "Configuration file: none (copy mail/config.example.php to mail/config.php, or name one with MAIL_CONFIG)\n"
         : "Configuration file: {$read['file']} (environment variables override it)\n";
     foreach ($read['values'] as $key => $value) {
-        $shown = in_array($key, ['SMTP_PASS', 'MAIL_HEALTH_TOKEN'], true) && $value !== '' ? '(set, hidden)' : ($value === '' ? '(empty)' : $value);
+        $shown = match (true) {
+            $value === '' => '(empty)',
+            in_array($key, ['SMTP_PASS', 'MAIL_HEALTH_TOKEN', 'MAIL_WEBHOOK_SECRET'], true) => '(set, hidden)',
+            $key === 'MAIL_WEBHOOK_URL' => contact_webhook_shown($value),
+            default => $value,
+        };
         printf("  %-21s %-44s %s\n", $key, $shown, $read['sources'][$key]);
     }
     echo "Values set only with Apache's SetEnv reach the web endpoint, never this command or cron.\n\n";
@@ -206,6 +211,7 @@ function admin_check(array $config, bool $sendTest): int
         admin_check_store($config, $report);
     }
     admin_check_transport($config, $report);
+    admin_check_webhook($config, $report, $sendTest);
     if (function_exists('posix_geteuid') && posix_geteuid() === 0) {
         $report(true, 'running as root: run cron and this command as the web server\'s user, so files stay writable for it', 'note');
     }
@@ -289,6 +295,39 @@ function admin_check_transport(array $config, callable $report): void
     }
 }
 
+/** MAIL_WEBHOOK_URL: a usable address that answers without redirecting; with --send-test, a test lead posted to it. */
+function admin_check_webhook(array $config, callable $report, bool $sendTest): void
+{
+    $url = $config['MAIL_WEBHOOK_URL'];
+    if ($url === '') {
+        return;
+    }
+    $shown = contact_webhook_shown($url);
+    $problem = contact_webhook_url_problem($url);
+    if ($problem !== null) {
+        $report(false, "webhook: $problem");
+        return;
+    }
+    try {
+        if (!$sendTest) {
+            // A GET changes nothing at the receiver; it shows that the address answers, and where it redirects.
+            $code = contact_webhook_request($url, 'GET', [], '', CONTACT_WEBHOOK_SECONDS);
+            $report(true, "webhook: $shown answered (HTTP $code to a GET; --send-test posts a test lead)");
+            return;
+        }
+        $test = [
+            'id' => 'test-' . contact_new_id(), 'received_at' => time(), 'firstName' => 'Website', 'lastName' => 'check',
+            'email' => $config['MAIL_FROM'], 'company' => '', 'phone' => '',
+            'subject' => 'Test lead from php mail/admin.php check --send-test',
+            'message' => 'This test shows that leads from the contact form reach this webhook.',
+        ];
+        contact_webhook_send($config, contact_webhook_body($test));
+        $report(true, "webhook: test lead {$test['id']} posted to $shown" . ($config['MAIL_WEBHOOK_SECRET'] === '' ? ', unsigned' : ', signed'));
+    } catch (Throwable $error) {
+        $report(false, "webhook: $shown: " . $error->getMessage());
+    }
+}
+
 function admin_status(array $config): int
 {
     $problem = contact_location_problem($config, false);
@@ -313,6 +352,10 @@ function admin_status(array $config): int
     foreach ($counts as $state => $count) {
         echo "$state: $count\n";
     }
+    $webhook = contact_store_counts($store, 'webhook');
+    if ($config['MAIL_WEBHOOK_URL'] !== '' || array_sum($webhook) > 0) {
+        echo 'webhook: ' . implode(', ', array_map(static fn (string $state, int $count): string => "$state $count", array_keys($webhook), $webhook)) . "\n";
+    }
     $oldest = $health['oldestUndelivered'];
     $waited = $oldest === null ? 0 : time() - $oldest;
     echo 'oldest pending: ' . ($oldest === null ? '-' : admin_ago($waited) . ' (received ' . admin_time($oldest) . ')') . "\n";
@@ -321,7 +364,8 @@ function admin_status(array $config): int
             . 'php mail/admin.php list --status held; release ID sends one, delete ID drops it; unreleased ones go after ' . CONTACT_HELD_DAYS . " days\n";
     }
     if ($health['dead']) {
-        echo "Attention: {$counts['dead']} dead: php mail/admin.php list --status dead\n";
+        echo $counts['dead'] > 0 ? "Attention: {$counts['dead']} dead: php mail/admin.php list --status dead\n" : '';
+        echo $webhook['dead'] > 0 ? "Attention: {$webhook['dead']} webhook " . ($webhook['dead'] === 1 ? 'delivery' : 'deliveries') . " dead: php mail/admin.php retry --dead sends them again\n" : '';
         return 2;
     }
     if ($waited > CONTACT_PENDING_ALERT_SECONDS) {
@@ -361,6 +405,8 @@ function admin_show(array $config, string $id): int
         'next attempt' => admin_time($message['next_attempt_at'] === null ? null : (int) $message['next_attempt_at']),
         'last error' => $message['last_error'] ?? '-',
         'delivered' => admin_time($message['delivered_at'] === null ? null : (int) $message['delivered_at']),
+        'webhook' => $message['hook_state'] === null ? '-' : "{$message['hook_state']}, attempts {$message['hook_attempts']}"
+            . ($message['hook_last_error'] === null ? '' : ", last error: {$message['hook_last_error']}"),
         'outbox file' => is_file($outbox) ? $outbox : '-',
     ];
     foreach (array_keys(CONTACT_ATTRIBUTION) as $name) {
@@ -382,7 +428,7 @@ function admin_export(array $config, string $format, ?int $since): int
     }
     $store = contact_store_open($config, true);
     $out = fopen('php://output', 'wb');
-    $columns = ['id', 'state', 'received', ...array_keys(CONTACT_FIELDS), ...array_keys(CONTACT_ATTRIBUTION), 'attempts', 'lastError', 'delivered'];
+    $columns = ['id', 'state', 'received', ...array_keys(CONTACT_FIELDS), ...array_keys(CONTACT_ATTRIBUTION), 'attempts', 'lastError', 'delivered', 'webhook'];
     if ($format === 'csv') {
         fwrite($out, admin_csv_row($columns));
     }
@@ -397,6 +443,7 @@ function admin_export(array $config, string $format, ?int $since): int
             'attempts' => (int) $message['attempts'],
             'lastError' => $message['last_error'],
             'delivered' => $iso($message['delivered_at']),
+            'webhook' => $message['hook_state'],
         ];
         if ($format === 'jsonl') {
             fwrite($out, json_encode($row, JSON_UNESCAPED_UNICODE | JSON_UNESCAPED_SLASHES | JSON_INVALID_UTF8_SUBSTITUTE | JSON_THROW_ON_ERROR) . "\n");
@@ -436,19 +483,29 @@ function admin_retry(array $config, ?string $id): int
         return 0;
     }
     $before = contact_store_retry($store, $id);
-    echo match ($before) {
-        'pending', 'dead' => "$id ($before) is due now; the next deliver.php run sends it.\n",
-        'sending' => "$id is being sent right now.\n",
-        'delivered' => "$id was delivered already.\n",
-        default => "No message $id.\n",
-    };
-    return in_array($before, ['pending', 'dead'], true) ? 0 : 1;
+    if ($before === null) {
+        echo "No message $id.\n";
+        return 1;
+    }
+    $due = 0;
+    foreach ($before as $channel => $state) {
+        $what = $channel === 'mail' ? $id : "$id's webhook";
+        $due += in_array($state, ['pending', 'dead'], true) ? 1 : 0;
+        echo match ($state) {
+            'pending', 'dead' => "$what ($state) is due now; the next deliver.php run sends it.\n",
+            'sending' => "$what is being sent right now.\n",
+            'delivered' => "$what was delivered already.\n",
+            'held' => "$id is held: php mail/admin.php release $id queues it.\n",
+            default => '',
+        };
+    }
+    return $due > 0 ? 0 : 1;
 }
 
 function admin_release(array $config, string $id): int
 {
     $store = admin_store($config);
-    $before = $store === null ? 'missing' : contact_store_release($store, $id);
+    $before = $store === null ? 'missing' : contact_store_release($store, $id, $config['MAIL_WEBHOOK_URL'] !== '');
     echo match ($before) {
         'held' => "$id is released and due now; the next deliver.php run sends it.\n",
         'missing' => "No message $id.\n",

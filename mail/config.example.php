@@ -46,6 +46,15 @@ return [
     // a CDN) is the visitor's address taken from X-Forwarded-For: its right-most entry that is not
     // one of them. Default: none. With Apache's mod_remoteip, leave this empty.
     'MAIL_TRUSTED_PROXIES' => '',
+    // The team webhook: every lead is POSTed as JSON to this address too, e.g. a Slack or
+    // Mattermost incoming webhook ({"text": one line for people, "lead": the lead for programs}).
+    // Its own delivery, retried and given up like the mail's, never repeating it. http:// or
+    // https:// only; redirects are not followed. One attempt takes at most 5 seconds. Default:
+    // none. php mail/admin.php check --send-test posts a test lead.
+    'MAIL_WEBHOOK_URL' => '',
+    // With a secret, each request carries X-NPTS-Signature: sha256=<hex HMAC-SHA256 of the body>,
+    // so the receiver can tell it came from this site (e.g. openssl rand -hex 32). Default: none.
+    'MAIL_WEBHOOK_SECRET' => '',
     // Spam protection: every message sent with JavaScript carries a proof of work, a hash the
     // visitor's browser finds by trying numbers up to this one (half of them on average) while
     // the visitor types; a script must do the same work for each message. Messages posted

@@ -1,5 +1,6 @@
 <?php
-// The cron entry: retention, then one attempt at every stored message that is due.
+// The cron entry: retention, then one attempt at every delivery that is due: the mails, then the
+// team webhook's (MAIL_WEBHOOK_URL).
 //   */10 * * * * php /path/to/web/root/mail/deliver.php
 // Silent with exit 0 when there was nothing to do, so cron mails only on trouble; otherwise one
 // line per attempt, and exit 1 when an attempt (or deleting an expired message) failed.
@@ -24,21 +25,38 @@ try {
         $failed++;
     }
 
-    $due = contact_store_due($store, time());
-    $errors = $due === [] ? [] : contact_config_errors($config);
-    if ($errors !== []) {
-        printf("%s due, none sent: %s\nphp mail/admin.php check shows the configuration.\n", contact_count(count($due), 'message'), implode(' ', $errors));
-        exit(1);
+    foreach (CONTACT_CHANNELS as $channel) {
+        $failed += deliver_channel($config, $store, $channel);
     }
+    exit($failed > 0 ? 1 : 0);
+} catch (Throwable $error) {
+    fwrite(STDERR, 'deliver.php: ' . $error->getMessage() . "\n");
+    exit(2);
+}
+
+/** One attempt at each due delivery by $channel; prints a line each. @return int the failures */
+function deliver_channel(array $config, PDO $store, string $channel): int
+{
+    $due = contact_store_due($store, time(), $channel);
+    $errors = $due === [] ? [] : ($channel === 'mail' ? contact_config_errors($config) : array_filter([
+        $config['MAIL_WEBHOOK_URL'] === '' ? 'MAIL_WEBHOOK_URL is not set.' : contact_webhook_url_problem($config['MAIL_WEBHOOK_URL']),
+    ]));
+    $what = $channel === 'mail' ? 'message' : 'webhook delivery';
+    if ($errors !== []) {
+        printf("%s due, none sent: %s\nphp mail/admin.php check shows the configuration.\n", contact_count(count($due), $what), implode(' ', $errors));
+        return 1;
+    }
+    $label = $channel === 'mail' ? '' : ' webhook';
+    $failed = 0;
     $inARow = 0;
     foreach ($due as $index => $id) {
         // Another process (the endpoint, an overlapping run) may have it: then it is theirs.
-        $result = contact_deliver($config, $store, $id);
+        $result = contact_deliver($config, $store, $id, $channel);
         if ($result === null || $result['state'] === null) {
             continue;
         }
         if ($result['state'] === 'delivered') {
-            echo "$id: delivered (attempt {$result['attempts']})\n";
+            echo "$id:$label delivered (attempt {$result['attempts']})\n";
             $inARow = 0;
             continue;
         }
@@ -47,15 +65,12 @@ try {
         $then = $result['state'] === 'dead'
             ? "dead, given up: php mail/admin.php retry $id sends it again"
             : 'next attempt ' . gmdate('Y-m-d H:i', (int) $result['next']) . ' UTC';
-        echo "$id: failed (attempt {$result['attempts']}): {$result['error']}; $then\n";
+        echo "$id:$label failed (attempt {$result['attempts']}): {$result['error']}; $then\n";
         $left = count($due) - $index - 1;
         if ($inARow >= CONTACT_FAILURES_BEFORE_PAUSE && $left > 0) {
-            echo "$inARow attempts in a row failed: the other " . contact_count($left, 'due message') . " wait for the next run.\n";
+            echo "$inARow attempts in a row failed: the other " . contact_count($left, "due $what") . " wait for the next run.\n";
             break;
         }
     }
-    exit($failed > 0 ? 1 : 0);
-} catch (Throwable $error) {
-    fwrite(STDERR, 'deliver.php: ' . $error->getMessage() . "\n");
-    exit(2);
+    return $failed;
 }

@@ -30,6 +30,8 @@ export type Exported = {
   attempts: number;
   lastError: string | null;
   delivered: string | null;
+  /** The team webhook's delivery: null when the lead was not meant for one. */
+  webhook: 'held' | 'pending' | 'sending' | 'delivered' | 'dead' | null;
 };
 
 /** A message the form accepts. */

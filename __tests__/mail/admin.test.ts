@@ -202,7 +202,7 @@ describe('mail/admin.php', () => {
       // Every cell quoted: a spreadsheet that splits on semicolons still sees one cell.
       expect(csv.stdout).toContain('"Blue;=1+1"');
       const [header, first] = parseCsv(csv.stdout);
-      expect(header).toEqual(['id', 'state', 'received', 'firstName', 'lastName', 'email', 'company', 'subject', 'phone', 'message', 'source', 'utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'attempts', 'lastError', 'delivered']);
+      expect(header).toEqual(['id', 'state', 'received', 'firstName', 'lastName', 'email', 'company', 'subject', 'phone', 'message', 'source', 'utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'attempts', 'lastError', 'delivered', 'webhook']);
       const row = Object.fromEntries(header.map((name, index) => [name, first[index]]));
       expect(row).toMatchObject({ id: 'first', state: 'delivered', company: `'=HYPERLINK("http://evil.example","Click me")`, lastName: "'-Petrova", phone: "'+359 2 000 0000", subject: "'@SUM(1)" });
       for (const cell of parseCsv(csv.stdout).flat()) expect(cell).not.toMatch(/^[=+\-@\t\r]/);

@@ -12,6 +12,7 @@ require __DIR__ . '/store.php';
 require __DIR__ . '/proof.php';
 require __DIR__ . '/compose.php';
 require __DIR__ . '/transports.php';
+require __DIR__ . '/webhook.php';
 require __DIR__ . '/delivery.php';
 
 ini_set('display_errors', '0');

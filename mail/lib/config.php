@@ -24,6 +24,9 @@ const CONTACT_DEFAULTS = [
     'MAIL_RETENTION_DAYS' => '180',
     'MAIL_HEALTH_TOKEN' => '',
     'MAIL_TRUSTED_PROXIES' => '',
+    // The team webhook (lib/webhook.php): every lead is POSTed there too. Empty: none.
+    'MAIL_WEBHOOK_URL' => '',
+    'MAIL_WEBHOOK_SECRET' => '',
     // The proof of work's difficulty (lib/proof.php): docs/performance.md has the solving times.
     'MAIL_PROOF_MAXNUMBER' => '50000',
 ];

@@ -6,28 +6,34 @@
 declare(strict_types=1);
 
 /**
- * One attempt at a stored message, if it is due and no other process has claimed it.
+ * One attempt at a stored message's delivery by $channel (the mail, or the webhook), if it is
+ * due and no other process has claimed it. A webhook attempt takes at most $seconds.
  *
  * @return ?array{state: ?string, error: ?string, attempts: int, next: ?int} how it ended; null when not claimed
  */
-function contact_deliver(array $config, PDO $pdo, string $id): ?array
+function contact_deliver(array $config, PDO $pdo, string $id, string $channel = 'mail', float $seconds = CONTACT_WEBHOOK_SECONDS): ?array
 {
-    $record = contact_store_claim($pdo, $id);
+    $record = contact_store_claim($pdo, $id, $channel);
     if ($record === null) {
         return null;
     }
     $error = null;
     $permanent = false;
     try {
-        contact_transport_send($config, contact_compose($config, $record));
+        if ($channel === 'webhook') {
+            contact_webhook_send($config, contact_webhook_body($record), $seconds);
+        } else {
+            contact_transport_send($config, contact_compose($config, $record));
+        }
     } catch (ContactInvalidMessage $invalid) {
         [$error, $permanent] = [$invalid->getMessage(), true];
     } catch (Throwable $failure) {
         $error = trim(preg_replace('/\s+/', ' ', $failure->getMessage())) ?: get_class($failure);
     }
-    $state = contact_store_settle($pdo, $record, $error, contact_config_int($config, 'MAIL_GIVE_UP_HOURS', 0), $permanent);
+    $c = contact_channel($channel);
+    $state = contact_store_settle($pdo, $record, $error, contact_config_int($config, 'MAIL_GIVE_UP_HOURS', 0), $permanent, $channel);
     $after = contact_store_message($pdo, $id);
-    return ['state' => $state, 'error' => $error, 'attempts' => (int) $record['attempts'], 'next' => $after['next_attempt_at'] ?? null];
+    return ['state' => $state, 'error' => $error, 'attempts' => (int) $record[$c['attempts']], 'next' => $after[$c['next']] ?? null];
 }
 
 /**
@@ -77,7 +83,8 @@ function contact_erase(array $config, PDO $pdo, string $email): array
     $kept = [];
     $idle = [];
     foreach (contact_store_sender($pdo, $email) as $message) {
-        if ($message['state'] === 'sending' && (int) $message['lease_until'] > time()) {
+        $sending = static fn (string $channel): bool => $message[contact_channel($channel)['state']] === 'sending' && (int) $message[contact_channel($channel)['lease']] > time();
+        if ($sending('mail') || $sending('webhook')) {
             $kept[$message['id']] = 'being sent right now: erase again in a few minutes';
         } else {
             $idle[] = $message;

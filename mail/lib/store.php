@@ -3,7 +3,9 @@
 // is a row, committed before the visitor is thanked; its delivery state changes only here, each
 // change one transaction: pending → sending (claimed with a lease, so no two processes send it)
 // → delivered, or back to pending with a later next attempt, or dead once it is given up.
-// A message sent without a proof of work (lib/proof.php) is held instead: stored, never sent
+// A lead has up to two deliveries, each with its own state, attempts and backoff: the mail (the
+// message's own columns) and, when MAIL_WEBHOOK_URL is set, the team webhook (hook_…); one
+// failing never repeats the other. A message sent without a proof of work (lib/proof.php) is held instead: stored, never sent
 // until the operator releases it. Rate-limit counters and the proofs used live here too. Every
 // query uses an index: no request reads a whole table.
 declare(strict_types=1);
@@ -17,6 +19,8 @@ const CONTACT_LEASE_SECONDS = 300;
 /** Waits after the first, second, … failed attempt; the last one repeats. */
 const CONTACT_BACKOFF = [600, 1800, 7200, 21600, 86400];
 const CONTACT_STATES = ['held', 'pending', 'sending', 'delivered', 'dead'];
+/** The two deliveries of a lead (lib/delivery.php). */
+const CONTACT_CHANNELS = ['mail', 'webhook'];
 /** A message undelivered for longer than this makes the store unhealthy. */
 const CONTACT_PENDING_ALERT_SECONDS = 3600;
 /** A held message nobody has looked at for longer than this makes the store unhealthy. */
@@ -178,10 +182,12 @@ function contact_store_migrate(PDO $pdo): void
             $pdo->exec("INSERT INTO messages_new ($columns) SELECT $columns FROM messages; DROP TABLE messages; ALTER TABLE messages_new RENAME TO messages");
             contact_store_index_messages($pdo);
         } elseif ($version < 3) {
-            // What led to each lead (lib/validation.php): unknown for the leads before.
-            foreach (array_keys(CONTACT_ATTRIBUTION) as $name) {
-                $pdo->exec("ALTER TABLE messages ADD COLUMN $name TEXT");
+            // What led to each lead (lib/validation.php), unknown for the leads before; and the
+            // webhook's delivery, which they never had.
+            foreach ([...array_keys(CONTACT_ATTRIBUTION), ...CONTACT_WEBHOOK_COLUMNS] as $column) {
+                $pdo->exec("ALTER TABLE messages ADD COLUMN $column");
             }
+            $pdo->exec('CREATE INDEX messages_hook_due ON messages (hook_state, hook_next_attempt_at)');
         }
         if ($version < 2) {
             $pdo->exec(<<<'SQL'
@@ -195,6 +201,16 @@ function contact_store_migrate(PDO $pdo): void
     });
 }
 
+/** The webhook's delivery (lib/delivery.php): hook_state is null for a lead it was never meant for. */
+const CONTACT_WEBHOOK_COLUMNS = [
+    'hook_state TEXT',
+    'hook_attempts INTEGER NOT NULL DEFAULT 0',
+    'hook_next_attempt_at INTEGER',
+    'hook_lease_until INTEGER',
+    'hook_last_error TEXT',
+    'hook_delivered_at INTEGER',
+];
+
 /** The columns of the messages table in schema version 1, which later versions add to. */
 const CONTACT_V1_COLUMNS = ['id', 'received_at', 'firstName', 'lastName', 'email', 'company', 'subject', 'phone', 'message', 'state', 'attempts', 'next_attempt_at', 'lease_until', 'last_error', 'delivered_at'];
 
@@ -202,7 +218,7 @@ const CONTACT_V1_COLUMNS = ['id', 'received_at', 'firstName', 'lastName', 'email
 function contact_store_create_messages(PDO $pdo, string $name): void
 {
     $states = implode(', ', array_map(static fn (string $state): string => "'$state'", CONTACT_STATES));
-    $attribution = implode(",\n", array_map(static fn (string $name): string => "$name TEXT", array_keys(CONTACT_ATTRIBUTION)));
+    $added = implode(",\n", [...array_map(static fn (string $name): string => "$name TEXT", array_keys(CONTACT_ATTRIBUTION)), ...CONTACT_WEBHOOK_COLUMNS]);
     $pdo->exec(<<<SQL
         CREATE TABLE $name (
             id TEXT PRIMARY KEY,
@@ -220,7 +236,7 @@ function contact_store_create_messages(PDO $pdo, string $name): void
             lease_until INTEGER,
             last_error TEXT,
             delivered_at INTEGER,
-            $attribution
+            $added
         )
         SQL);
 }
@@ -233,7 +249,29 @@ function contact_store_index_messages(PDO $pdo): void
         CREATE INDEX messages_state_received ON messages (state, received_at);
         CREATE INDEX messages_received ON messages (received_at);
         CREATE INDEX messages_email ON messages (email COLLATE NOCASE);
+        CREATE INDEX messages_hook_due ON messages (hook_state, hook_next_attempt_at);
         SQL);
+}
+
+/**
+ * A delivery's columns: the mail's are the message's own, the webhook's start with hook_.
+ *
+ * @return array{state: string, attempts: string, next: string, lease: string, error: string, delivered: string}
+ */
+function contact_channel(string $channel): array
+{
+    $prefix = match ($channel) {
+        'mail' => '',
+        'webhook' => 'hook_',
+    };
+    return [
+        'state' => "{$prefix}state",
+        'attempts' => "{$prefix}attempts",
+        'next' => "{$prefix}next_attempt_at",
+        'lease' => "{$prefix}lease_until",
+        'error' => "{$prefix}last_error",
+        'delivered' => "{$prefix}delivered_at",
+    ];
 }
 
 function contact_store_setting(PDO $pdo, string $name): ?string
@@ -291,8 +329,9 @@ function contact_new_id(): string
 function contact_store_accept(PDO $pdo, array $config, array $fields, string $client, ?array $proof): array
 {
     [$limit, $window] = contact_rate_limit($config);
+    $webhook = $config['MAIL_WEBHOOK_URL'] !== '';
     $now = time();
-    return contact_store_transaction($pdo, static function (PDO $pdo) use ($fields, $client, $proof, $limit, $window, $now): array {
+    return contact_store_transaction($pdo, static function (PDO $pdo) use ($fields, $client, $proof, $webhook, $limit, $window, $now): array {
         if ($proof !== null) {
             $pdo->prepare('DELETE FROM proofs_used WHERE expires_at <= ?')->execute([$now]);
             $spend = $pdo->prepare('INSERT OR IGNORE INTO proofs_used (challenge, expires_at) VALUES (?, ?)');
@@ -317,8 +356,11 @@ function contact_store_accept(PDO $pdo, array $config, array $fields, string $cl
         $values = array_map(static fn (string $name): ?string => $fields[$name] ?? (isset(CONTACT_FIELDS[$name]) ? '' : null), $names);
         $columns = implode(', ', $names);
         $marks = implode(', ', array_fill(0, count($names), '?'));
-        $pdo->prepare("INSERT INTO messages (id, received_at, $columns, state, next_attempt_at) VALUES (?, ?, $marks, ?, ?)")
-            ->execute([$id, $now, ...$values, $proof === null ? 'held' : 'pending', $proof === null ? null : $now]);
+        // A held lead goes nowhere until it is released; then to the webhook too, if one is set.
+        $state = $proof === null ? 'held' : 'pending';
+        $hook = $proof !== null && $webhook ? 'pending' : null;
+        $pdo->prepare("INSERT INTO messages (id, received_at, $columns, state, next_attempt_at, hook_state, hook_next_attempt_at) VALUES (?, ?, $marks, ?, ?, ?, ?)")
+            ->execute([$id, $now, ...$values, $state, $proof === null ? null : $now, $hook, $hook === null ? null : $now]);
         return ['id' => $id, 'wait' => 0, 'reused' => false];
     });
 }
@@ -329,12 +371,13 @@ function contact_store_accept(PDO $pdo, array $config, array $fields, string $cl
  *
  * @return ?array<string, mixed> the claimed message, or null
  */
-function contact_store_claim(PDO $pdo, string $id): ?array
+function contact_store_claim(PDO $pdo, string $id, string $channel = 'mail'): ?array
 {
     $now = time();
-    return contact_store_transaction($pdo, static function (PDO $pdo) use ($id, $now): ?array {
-        $claim = $pdo->prepare("UPDATE messages SET state = 'sending', attempts = attempts + 1, lease_until = :lease
-            WHERE id = :id AND ((state = 'pending' AND next_attempt_at <= :due) OR (state = 'sending' AND lease_until <= :expired))");
+    ['state' => $state, 'attempts' => $attempts, 'next' => $next, 'lease' => $lease] = contact_channel($channel);
+    return contact_store_transaction($pdo, static function (PDO $pdo) use ($id, $now, $state, $attempts, $next, $lease): ?array {
+        $claim = $pdo->prepare("UPDATE messages SET $state = 'sending', $attempts = $attempts + 1, $lease = :lease
+            WHERE id = :id AND (($state = 'pending' AND $next <= :due) OR ($state = 'sending' AND $lease <= :expired))");
         $claim->execute(['lease' => $now + CONTACT_LEASE_SECONDS, 'id' => $id, 'due' => $now, 'expired' => $now]);
         if ($claim->rowCount() !== 1) {
             return null;
@@ -344,41 +387,43 @@ function contact_store_claim(PDO $pdo, string $id): ?array
 }
 
 /**
- * Records how a claimed attempt ended. A failure waits per CONTACT_BACKOFF, or makes the message
- * dead when it was received $giveUpHours or more ago, or can never succeed ($permanent).
+ * Records how a claimed attempt of a channel ended. A failure waits per CONTACT_BACKOFF, or makes
+ * that delivery dead when the message was received $giveUpHours or more ago, or can never succeed ($permanent).
  * $claim is the claimed message: only the latest claim may settle (a sender whose lease ran out
  * and was taken over must not undo what the new one records).
  *
  * @param array<string, mixed> $claim
  * @return ?string the message's new state; null when it was no longer this sender's to settle
  */
-function contact_store_settle(PDO $pdo, array $claim, ?string $error, int $giveUpHours, bool $permanent = false): ?string
+function contact_store_settle(PDO $pdo, array $claim, ?string $error, int $giveUpHours, bool $permanent = false, string $channel = 'mail'): ?string
 {
     $now = time();
     $id = $claim['id'];
-    return contact_store_transaction($pdo, static function (PDO $pdo) use ($id, $claim, $error, $giveUpHours, $permanent, $now): ?string {
+    $c = contact_channel($channel);
+    return contact_store_transaction($pdo, static function (PDO $pdo) use ($id, $claim, $error, $giveUpHours, $permanent, $now, $c): ?string {
         $message = contact_store_message($pdo, $id);
-        if ($message === null || $message['state'] !== 'sending' || (int) $message['attempts'] !== (int) $claim['attempts']) {
+        if ($message === null || $message[$c['state']] !== 'sending' || (int) $message[$c['attempts']] !== (int) $claim[$c['attempts']]) {
             return null;
         }
         if ($error === null) {
-            $pdo->prepare("UPDATE messages SET state = 'delivered', delivered_at = ?, lease_until = NULL, next_attempt_at = NULL, last_error = NULL WHERE id = ?")
+            $pdo->prepare("UPDATE messages SET {$c['state']} = 'delivered', {$c['delivered']} = ?, {$c['lease']} = NULL, {$c['next']} = NULL, {$c['error']} = NULL WHERE id = ?")
                 ->execute([$now, $id]);
             return 'delivered';
         }
         $dead = $permanent || $now >= (int) $message['received_at'] + $giveUpHours * 3600;
-        $wait = CONTACT_BACKOFF[min((int) $message['attempts'], count(CONTACT_BACKOFF)) - 1] ?? CONTACT_BACKOFF[0];
-        $pdo->prepare('UPDATE messages SET state = ?, next_attempt_at = ?, lease_until = NULL, last_error = ? WHERE id = ?')
+        $wait = CONTACT_BACKOFF[min((int) $message[$c['attempts']], count(CONTACT_BACKOFF)) - 1] ?? CONTACT_BACKOFF[0];
+        $pdo->prepare("UPDATE messages SET {$c['state']} = ?, {$c['next']} = ?, {$c['lease']} = NULL, {$c['error']} = ? WHERE id = ?")
             ->execute([$dead ? 'dead' : 'pending', $dead ? null : $now + $wait, substr($error, 0, 1000), $id]);
         return $dead ? 'dead' : 'pending';
     });
 }
 
-/** @return list<string> the ids of the messages due for an attempt at $now: longest due first, then oldest */
-function contact_store_due(PDO $pdo, int $now): array
+/** @return list<string> the ids of the messages whose delivery by $channel is due at $now: longest due first, then oldest */
+function contact_store_due(PDO $pdo, int $now, string $channel = 'mail'): array
 {
-    $due = $pdo->prepare("SELECT id, next_attempt_at AS since, received_at FROM messages WHERE state = 'pending' AND next_attempt_at <= :due
-        UNION ALL SELECT id, lease_until, received_at FROM messages WHERE state = 'sending' AND lease_until <= :expired
+    ['state' => $state, 'next' => $next, 'lease' => $lease] = contact_channel($channel);
+    $due = $pdo->prepare("SELECT id, $next AS since, received_at FROM messages WHERE $state = 'pending' AND $next <= :due
+        UNION ALL SELECT id, $lease, received_at FROM messages WHERE $state = 'sending' AND $lease <= :expired
         ORDER BY since, received_at, id");
     $due->execute(['due' => $now, 'expired' => $now]);
     return $due->fetchAll(PDO::FETCH_COLUMN);
@@ -417,11 +462,12 @@ function contact_store_messages(PDO $pdo, ?string $state = null, ?int $since = n
     }
 }
 
-/** @return array<string, int> the number of messages in each state */
-function contact_store_counts(PDO $pdo): array
+/** @return array<string, int> the number of messages in each state of a channel's delivery (the webhook's: of the leads meant for it) */
+function contact_store_counts(PDO $pdo, string $channel = 'mail'): array
 {
-    $counts = array_fill_keys(CONTACT_STATES, 0);
-    foreach ($pdo->query('SELECT state, count(*) AS n FROM messages GROUP BY state') as $row) {
+    $state = contact_channel($channel)['state'];
+    $counts = array_fill_keys($channel === 'mail' ? CONTACT_STATES : array_diff(CONTACT_STATES, ['held']), 0);
+    foreach ($pdo->query("SELECT $state AS state, count(*) AS n FROM messages WHERE $state IS NOT NULL GROUP BY $state") as $row) {
         $counts[$row['state']] = (int) $row['n'];
     }
     return $counts;
@@ -430,15 +476,17 @@ function contact_store_counts(PDO $pdo): array
 /**
  * What monitoring needs, from index lookups however large the store.
  *
- * @return array{oldestUndelivered: ?int, oldestHeld: ?int, dead: bool} when the oldest pending (or sending) and the oldest held message were received
+ * @return array{oldestUndelivered: ?int, oldestHeld: ?int, dead: bool} when the oldest message with a delivery pending (or sending) and the oldest held message were received; whether a delivery is dead
  */
 function contact_store_health(PDO $pdo): array
 {
     $oldest = $pdo->query("SELECT min(received_at) FROM (
         SELECT min(received_at) AS received_at FROM messages WHERE state = 'pending'
-        UNION ALL SELECT min(received_at) FROM messages WHERE state = 'sending')")->fetchColumn();
+        UNION ALL SELECT min(received_at) FROM messages WHERE state = 'sending'
+        UNION ALL SELECT min(received_at) FROM messages WHERE hook_state = 'pending'
+        UNION ALL SELECT min(received_at) FROM messages WHERE hook_state = 'sending')")->fetchColumn();
     $held = $pdo->query("SELECT min(received_at) FROM messages WHERE state = 'held'")->fetchColumn();
-    $dead = $pdo->query("SELECT EXISTS (SELECT 1 FROM messages WHERE state = 'dead')")->fetchColumn();
+    $dead = $pdo->query("SELECT EXISTS (SELECT 1 FROM messages WHERE state = 'dead') OR EXISTS (SELECT 1 FROM messages WHERE hook_state = 'dead')")->fetchColumn();
     return ['oldestUndelivered' => $oldest === null ? null : (int) $oldest, 'oldestHeld' => $held === null ? null : (int) $held, 'dead' => (bool) $dead];
 }
 
@@ -452,52 +500,63 @@ function contact_store_healthy(array $config, PDO $pdo, int $now): bool
 }
 
 /**
- * Queues a held message for delivery: due now.
+ * Queues a held message for delivery, due now: the mail, and the webhook when one is set.
  *
  * @return string its state before: held when it is queued now; otherwise why nothing changed
  */
-function contact_store_release(PDO $pdo, string $id): string
+function contact_store_release(PDO $pdo, string $id, bool $webhook): string
 {
-    return contact_store_transaction($pdo, static function (PDO $pdo) use ($id): string {
-        $release = $pdo->prepare("UPDATE messages SET state = 'pending', next_attempt_at = ? WHERE id = ? AND state = 'held'");
-        $release->execute([time(), $id]);
+    return contact_store_transaction($pdo, static function (PDO $pdo) use ($id, $webhook): string {
+        $release = $pdo->prepare("UPDATE messages SET state = 'pending', next_attempt_at = :now,
+            hook_state = CASE WHEN :webhook THEN 'pending' END, hook_next_attempt_at = CASE WHEN :webhook THEN :now END
+            WHERE id = :id AND state = 'held'");
+        $release->execute(['now' => time(), 'webhook' => (int) $webhook, 'id' => $id]);
         return $release->rowCount() === 1 ? 'held' : (contact_store_message($pdo, $id)['state'] ?? 'missing');
     });
 }
 
 /**
- * Makes a pending or dead message due now.
+ * Makes each pending or dead delivery of a message due now (a delivery whose sender died counts
+ * as pending); one delivered, being sent, or never meant stays as it is.
  *
- * @return string its state before: pending (or sending, by a process that died) or dead; or why nothing changed (missing, sending, delivered)
+ * @return ?array<string, ?string> channel => its state before (null: not meant for it); null when there is no such message
  */
-function contact_store_retry(PDO $pdo, string $id): string
+function contact_store_retry(PDO $pdo, string $id): ?array
 {
-    return contact_store_transaction($pdo, static function (PDO $pdo) use ($id): string {
+    return contact_store_transaction($pdo, static function (PDO $pdo) use ($id): ?array {
         $message = contact_store_message($pdo, $id);
         if ($message === null) {
-            return 'missing';
+            return null;
         }
-        $abandoned = $message['state'] === 'sending' && (int) $message['lease_until'] <= time();
-        if (in_array($message['state'], ['pending', 'dead'], true) || $abandoned) {
-            $pdo->prepare("UPDATE messages SET state = 'pending', next_attempt_at = ?, lease_until = NULL WHERE id = ?")->execute([time(), $id]);
+        $before = [];
+        foreach (CONTACT_CHANNELS as $channel) {
+            ['state' => $state, 'next' => $next, 'lease' => $lease] = contact_channel($channel);
+            $abandoned = $message[$state] === 'sending' && (int) $message[$lease] <= time();
+            if (in_array($message[$state], ['pending', 'dead'], true) || $abandoned) {
+                $pdo->prepare("UPDATE messages SET $state = 'pending', $next = ?, $lease = NULL WHERE id = ?")->execute([time(), $id]);
+            }
+            $before[$channel] = $abandoned ? 'pending' : $message[$state];
         }
-        return $abandoned ? 'pending' : $message['state'];
+        return $before;
     });
 }
 
-/** @return list<string> the ids of the dead messages, now due again */
+/** @return list<string> the ids of the messages with a dead delivery, each now due again */
 function contact_store_retry_dead(PDO $pdo): array
 {
     return contact_store_transaction($pdo, static function (PDO $pdo): array {
-        $ids = $pdo->query("SELECT id FROM messages WHERE state = 'dead'")->fetchAll(PDO::FETCH_COLUMN);
-        $pdo->prepare("UPDATE messages SET state = 'pending', next_attempt_at = ? WHERE state = 'dead'")->execute([time()]);
+        $ids = $pdo->query("SELECT id FROM messages WHERE state = 'dead' UNION SELECT id FROM messages WHERE hook_state = 'dead' ORDER BY id")->fetchAll(PDO::FETCH_COLUMN);
+        foreach (CONTACT_CHANNELS as $channel) {
+            ['state' => $state, 'next' => $next] = contact_channel($channel);
+            $pdo->prepare("UPDATE messages SET $state = 'pending', $next = ? WHERE $state = 'dead'")->execute([time()]);
+        }
         return $ids;
     });
 }
 
 /**
  * The next messages in the given states received before $before, after the one with $after's
- * rowid: what retention and purge delete.
+ * rowid: what retention and purge delete. One whose webhook is still to be sent is not among them.
  *
  * @param list<string> $states
  * @return array<int, string> rowid => id
@@ -505,7 +564,8 @@ function contact_store_retry_dead(PDO $pdo): array
 function contact_store_old(PDO $pdo, array $states, int $before, int $after, int $limit = 500): array
 {
     $marks = implode(', ', array_fill(0, count($states), '?'));
-    $query = $pdo->prepare("SELECT rowid, id FROM messages WHERE state IN ($marks) AND received_at < ? AND rowid > ? ORDER BY rowid LIMIT ?");
+    $query = $pdo->prepare("SELECT rowid, id FROM messages WHERE state IN ($marks) AND received_at < ? AND rowid > ?
+        AND (hook_state IS NULL OR hook_state IN ('delivered', 'dead')) ORDER BY rowid LIMIT ?");
     $query->execute([...$states, $before, $after, $limit]);
     return $query->fetchAll(PDO::FETCH_KEY_PAIR);
 }
@@ -530,11 +590,12 @@ function contact_store_delete(PDO $pdo, array $ids, ?array $states = null): arra
 {
     $deleted = contact_store_transaction($pdo, static function (PDO $pdo) use ($ids, $states): array {
         $marks = implode(', ', array_fill(0, count($states ?? []), '?'));
-        $delete = $pdo->prepare("DELETE FROM messages WHERE id = ? AND NOT (state = 'sending' AND lease_until > ?)"
+        $delete = $pdo->prepare("DELETE FROM messages WHERE id = ? AND NOT (state = 'sending' AND lease_until > ?)
+            AND NOT (hook_state IS 'sending' AND hook_lease_until > ?)"
             . ($states === null ? '' : " AND state IN ($marks)"));
         $deleted = [];
         foreach ($ids as $id) {
-            $delete->execute([$id, time(), ...($states ?? [])]);
+            $delete->execute([$id, time(), time(), ...($states ?? [])]);
             if ($delete->rowCount() === 1) {
                 $deleted[] = $id;
             }

@@ -1,0 +1,226 @@
+/** @jest-environment node */
+import { createHmac } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { cleanupTemp, smtpDown, sqlite, startPhpServer, validMessage, type PhpServer } from '../helpers/php-server';
+
+jest.setTimeout(60_000);
+
+const SECRET = 'team-webhook-secret';
+
+type Call = { method: string; path: string; headers: IncomingMessage['headers']; body: string };
+/** What the receiver does with each call, in turn; the last one repeats. */
+type Behaviour = 'ok' | 'fail' | 'mute' | 'redirect';
+
+/** A team chat's incoming webhook, on loopback: it records every call and answers as told. */
+async function startReceiver(...behaviours: Behaviour[]) {
+  const calls: Call[] = [];
+  const sockets = new Set<Socket>();
+  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
+    let body = '';
+    request.setEncoding('utf8');
+    request.on('data', (chunk: string) => (body += chunk));
+    request.on('end', () => {
+      calls.push({ method: request.method!, path: request.url!, headers: request.headers, body });
+      const behaviour = behaviours[Math.min(calls.length, behaviours.length) - 1];
+      if (behaviour === 'mute') return;
+      if (behaviour === 'redirect') return response.writeHead(301, { Location: 'https://elsewhere.example/hook' }).end();
+      response.writeHead(behaviour === 'ok' ? 200 : 500, { 'Content-Type': 'text/plain' }).end(behaviour === 'ok' ? 'ok' : 'internal error');
+    });
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/team`;
+  return {
+    url,
+    calls,
+    stop: () =>
+      new Promise<void>((closed) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => closed());
+      }),
+  };
+}
+
+let php: PhpServer;
+let receiver: Awaited<ReturnType<typeof startReceiver>> | null = null;
+
+beforeAll(async () => {
+  php = await startPhpServer({ workers: 2 });
+});
+afterEach(async () => {
+  await receiver?.stop();
+  receiver = null;
+});
+afterAll(async () => {
+  await php?.stop();
+  cleanupTemp();
+});
+
+describe('the team webhook (MAIL_WEBHOOK_URL)', () => {
+  it('receives each lead once, signed, with one line for people and the lead for programs; the mail goes out once too', async () => {
+    receiver = await startReceiver('ok');
+    php.fresh({ MAIL_WEBHOOK_URL: receiver.url, MAIL_WEBHOOK_SECRET: SECRET });
+    const reply = await php.postJson({ ...validMessage, source: '/coms', utm_source: 'linkedin', utm_campaign: 'fleet-2027' });
+    expect(reply.json?.success).toBe(true);
+
+    expect(receiver.calls).toHaveLength(1);
+    const [call] = receiver.calls;
+    expect(call).toMatchObject({ method: 'POST', path: '/hooks/team' });
+    expect(call.headers['content-type']).toBe('application/json');
+    expect(call.headers['x-npts-signature']).toBe(`sha256=${createHmac('sha256', SECRET).update(call.body).digest('hex')}`);
+    const [message] = await php.messages();
+    expect(JSON.parse(call.body)).toEqual({
+      text: 'New enquiry: Ana Example (Example Shipping Ltd): VSAT for two vessels (from /coms)',
+      lead: {
+        id: message.id,
+        received: message.received,
+        ...validMessage,
+        source: '/coms',
+        campaign: { utm_source: 'linkedin', utm_campaign: 'fleet-2027' },
+      },
+    });
+    expect(message).toMatchObject({ state: 'delivered', webhook: 'delivered' });
+    expect(php.capturedMessages()).toHaveLength(1);
+    expect((await php.deliver()).stdout).toBe('');
+    expect(receiver.calls).toHaveLength(1);
+  });
+
+  it('sends no signature without a secret, and nothing at all without a URL', async () => {
+    receiver = await startReceiver('ok');
+    php.fresh({ MAIL_WEBHOOK_URL: receiver.url });
+    expect((await php.postJson(validMessage)).status).toBe(200);
+    expect(receiver.calls[0].headers['x-npts-signature']).toBeUndefined();
+    expect(JSON.parse(receiver.calls[0].body).lead.campaign).toEqual({});
+
+    php.fresh();
+    expect((await php.postJson(validMessage)).status).toBe(200);
+    expect((await php.messages())[0].webhook).toBeNull();
+    expect(receiver.calls).toHaveLength(1);
+    expect((await php.admin('status')).stdout).not.toMatch(/webhook/);
+  });
+
+  it('retries a receiver that failed once after admin.php retry: two calls, and the mail still goes out once', async () => {
+    receiver = await startReceiver('fail', 'ok');
+    php.fresh({ MAIL_WEBHOOK_URL: receiver.url, MAIL_WEBHOOK_SECRET: SECRET });
+    expect((await php.postJson(validMessage)).json?.success).toBe(true);
+    const [message] = await php.messages();
+    expect(message).toMatchObject({ state: 'delivered', webhook: 'pending' });
+    await php.expectLog(new RegExp(`message ${message.id}'s webhook is pending: the webhook answered HTTP 500`));
+    const status = await php.admin('status');
+    expect(status.stdout).toMatch(/^webhook: pending 1, sending 0, delivered 0, dead 0$/m);
+    expect((await php.admin('show', message.id)).stdout).toMatch(/^webhook: +pending, attempts 1, last error: the webhook answered HTTP 500$/m);
+
+    const retry = await php.admin('retry', message.id);
+    expect(retry).toMatchObject({ code: 0, stdout: `${message.id} was delivered already.\n${message.id}'s webhook (pending) is due now; the next deliver.php run sends it.\n` });
+    expect(await php.deliver()).toMatchObject({ code: 0, stdout: `${message.id}: webhook delivered (attempt 2)\n` });
+    expect(receiver.calls).toHaveLength(2);
+    expect(receiver.calls[1].body).toBe(receiver.calls[0].body);
+    expect(php.capturedMessages()).toHaveLength(1);
+    expect((await php.messages())[0]).toMatchObject({ state: 'delivered', webhook: 'delivered', attempts: 1 });
+  });
+
+  it('gives up on the webhook alone: a dead webhook makes the store unhealthy and never sends the mail again', async () => {
+    receiver = await startReceiver('fail');
+    php.fresh({ MAIL_WEBHOOK_URL: receiver.url, MAIL_GIVE_UP_HOURS: '0' });
+    expect((await php.postJson(validMessage)).json?.success).toBe(true);
+    expect((await php.messages())[0]).toMatchObject({ state: 'delivered', webhook: 'dead' });
+    const status = await php.admin('status');
+    expect(status.code).toBe(2);
+    expect(status.stdout).toMatch(/^Attention: 1 webhook delivery dead: php mail\/admin.php retry --dead sends them again$/m);
+    expect((await php.admin('retry', '--dead')).code).toBe(0);
+    expect((await php.deliver()).stdout).toMatch(/webhook failed \(attempt 2\): the webhook answered HTTP 500; dead/);
+    expect(php.capturedMessages()).toHaveLength(1);
+  });
+
+  it('keeps a lead past retention while its webhook is still to be sent', async () => {
+    receiver = await startReceiver('fail');
+    const storage = php.fresh({ MAIL_WEBHOOK_URL: receiver.url });
+    expect((await php.postJson(validMessage)).json?.success).toBe(true);
+    sqlite(storage, 'UPDATE messages SET received_at = received_at - 181 * 86400');
+    await php.deliver();
+    expect((await php.messages()).map((message) => [message.state, message.webhook])).toEqual([['delivered', 'pending']]);
+  });
+
+  it('does not hold the visitor when the receiver never answers: the mail goes out, the webhook waits for cron', async () => {
+    receiver = await startReceiver('mute', 'ok');
+    php.fresh({ MAIL_WEBHOOK_URL: receiver.url });
+    const started = Date.now();
+    const reply = await php.postJson(validMessage);
+    const waited = Date.now() - started;
+    expect(reply.json?.success).toBe(true);
+    // The webhook gets at most 5 s, and mail and webhook together no more than a mail attempt alone (8 s).
+    expect(waited).toBeLessThan(8_000);
+    const [message] = await php.messages();
+    expect(message).toMatchObject({ state: 'delivered', webhook: 'pending' });
+    await php.expectLog(/'s webhook is pending: the webhook did not answer within 5 s/);
+    expect(php.capturedMessages()).toHaveLength(1);
+    expect((await php.admin('retry', message.id)).code).toBe(0);
+    expect((await php.deliver()).stdout).toBe(`${message.id}: webhook delivered (attempt 2)\n`);
+  });
+
+  it('leaves the webhook to cron when a slow mail server used the time up', async () => {
+    receiver = await startReceiver('ok');
+    php.fresh({ ...smtpDown, MAIL_WEBHOOK_URL: receiver.url });
+    expect((await php.postJson(validMessage)).json?.success).toBe(true);
+    // The mail server refused at once, so there was time: the webhook went out.
+    expect(receiver.calls).toHaveLength(1);
+    expect((await php.messages())[0]).toMatchObject({ state: 'pending', webhook: 'delivered' });
+  });
+
+  it('holds the webhook of a held message too, and sends it when the message is released', async () => {
+    receiver = await startReceiver('ok');
+    php.fresh({ MAIL_WEBHOOK_URL: receiver.url });
+    expect((await php.postForm(validMessage, { Origin: php.origin })).headers.get('location')).toBe('/contact/sent');
+    const [message] = await php.messages();
+    expect(message).toMatchObject({ state: 'held', webhook: null });
+    expect(receiver.calls).toHaveLength(0);
+    expect((await php.admin('release', message.id)).code).toBe(0);
+    expect((await php.deliver()).stdout).toBe(`${message.id}: delivered (attempt 1)\n${message.id}: webhook delivered (attempt 1)\n`);
+    expect(receiver.calls).toHaveLength(1);
+  });
+
+  describe('admin.php check', () => {
+    it('reports a URL of another scheme, without a host, or that redirects', async () => {
+      for (const [url, problem] of [
+        ['ftp://hooks.example/team', 'webhook: MAIL_WEBHOOK_URL must be an http:// or https:// address.'],
+        ['https://', 'webhook: MAIL_WEBHOOK_URL has no host.'],
+        ['https:///team', 'webhook: MAIL_WEBHOOK_URL has no host.'],
+        ['hooks.example/team', 'webhook: MAIL_WEBHOOK_URL must be an http:// or https:// address.'],
+      ]) {
+        php.fresh({ MAIL_WEBHOOK_URL: url });
+        const check = await php.admin('check');
+        expect([url, check.code]).toEqual([url, 1]);
+        expect(check.stdout).toContain(`FAIL  ${problem}`);
+      }
+      receiver = await startReceiver('redirect');
+      php.fresh({ MAIL_WEBHOOK_URL: receiver.url });
+      const redirect = await php.admin('check');
+      expect(redirect.code).toBe(1);
+      expect(redirect.stdout).toMatch(/FAIL {2}webhook: http:\/\/127\.0\.0\.1\/… \(path hidden\): the webhook redirects to https:\/\/elsewhere\.example\/hook \(HTTP 301\): set MAIL_WEBHOOK_URL to the final address; redirects are not followed/);
+      expect(receiver.calls.map((call) => call.method)).toEqual(['GET']);
+    });
+
+    it('hides the URL’s path and the secret, and posts a signed test lead with --send-test', async () => {
+      receiver = await startReceiver('ok');
+      php.fresh({ MAIL_TRANSPORT: 'outbox', MAIL_WEBHOOK_URL: receiver.url, MAIL_WEBHOOK_SECRET: SECRET });
+      const check = await php.admin('check');
+      expect(check.code).toBe(0);
+      expect(check.stdout).toMatch(/MAIL_WEBHOOK_URL +http:\/\/127\.0\.0\.1\/… \(path hidden\) +file/);
+      expect(check.stdout).toMatch(/MAIL_WEBHOOK_SECRET +\(set, hidden\) +file/);
+      expect(check.stdout).not.toContain('/hooks/team');
+      expect(check.stdout).not.toContain(SECRET);
+      expect(check.stdout).toMatch(/ok {4}webhook: .* answered \(HTTP 200 to a GET; --send-test posts a test lead\)/);
+
+      const sent = await php.admin('check', '--send-test');
+      expect(sent.code).toBe(0);
+      expect(sent.stdout).toMatch(/ok {4}webhook: test lead test-\S+ posted to .*, signed/);
+      const post = receiver.calls.find((call) => call.method === 'POST')!;
+      expect(post.headers['x-npts-signature']).toBe(`sha256=${createHmac('sha256', SECRET).update(post.body).digest('hex')}`);
+      expect(JSON.parse(post.body).text).toBe('New enquiry: Website check: Test lead from php mail/admin.php check --send-test (from the form, opened directly)');
+    });
+  });
+});
