@@ -1,4 +1,5 @@
 /** @jest-environment node */
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { cleanupTemp, smtpDown, startPhpServer, tempDir, testConfig, validMessage, type PhpServer } from '../helpers/php-server';
@@ -157,5 +158,19 @@ describe.each([
     expect(sent.filter((mail) => mail.includes('Waiting for its server'))).toHaveLength(1);
     expect(sent.filter((mail) => mail.includes('Delivered to the outbox'))).toHaveLength(0);
     expect((await php.messages()).every((message) => message.state === 'delivered')).toBe(true);
+  });
+
+  it('moves a version 1 store out of mail/storage, bringing it to the current schema', async () => {
+    mkdirSync(legacy, { recursive: true });
+    const script = "$db = new PDO('sqlite:' . $argv[1]); $db->exec(file_get_contents($argv[2]));";
+    execFileSync('php', ['-r', script, join(legacy, 'messages.sqlite'), join(__dirname, '..', 'fixtures', 'store-v1.sql')]);
+    configure({ MAIL_STORAGE_DIR: 'storage', MAIL_TRANSPORT: 'outbox' });
+    expect((await php.postJson({ ...validMessage, message: 'After the move', source: '/coms' })).status).toBe(200);
+    expect(existsSync(legacy)).toBe(false);
+    expect((await php.messages()).map((message) => [message.id.startsWith('v1-') ? message.id : 'new', message.state, message.source])).toEqual([
+      ['v1-delivered', 'delivered', null],
+      ['v1-pending', 'pending', null],
+      ['new', 'delivered', '/coms'],
+    ]);
   });
 });
