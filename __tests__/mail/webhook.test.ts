@@ -1,8 +1,10 @@
 /** @jest-environment node */
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
-import { cleanupTemp, smtpDown, sqlite, startPhpServer, validMessage, type PhpServer } from '../helpers/php-server';
+import { cleanupTemp, smtpDown, sqlite, startPhpServer, tempDir, validMessage, type PhpServer } from '../helpers/php-server';
+import { makeCertificate, startMuteServer } from '../helpers/smtp-sink';
 
 jest.setTimeout(60_000);
 
@@ -10,13 +12,17 @@ const SECRET = 'team-webhook-secret';
 
 type Call = { method: string; path: string; headers: IncomingMessage['headers']; body: string };
 /** What the receiver does with each call, in turn; the last one repeats. */
-type Behaviour = 'ok' | 'fail' | 'mute' | 'redirect';
+type Behaviour = 'ok' | 'fail' | 'mute' | 'redirect' | 'trickle';
 
-/** A team chat's incoming webhook, on loopback: it records every call and answers as told. */
+/** A team chat's incoming webhook, on loopback (over TLS with a certificate): it records every call and answers as told. */
 async function startReceiver(...behaviours: Behaviour[]) {
+  return startReceiverWith(null, behaviours);
+}
+
+async function startReceiverWith(tls: { key: Buffer; cert: Buffer } | null, behaviours: Behaviour[]) {
   const calls: Call[] = [];
   const sockets = new Set<Socket>();
-  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
+  const handle = (request: IncomingMessage, response: ServerResponse) => {
     let body = '';
     request.setEncoding('utf8');
     request.on('data', (chunk: string) => (body += chunk));
@@ -24,16 +30,26 @@ async function startReceiver(...behaviours: Behaviour[]) {
       calls.push({ method: request.method!, path: request.url!, headers: request.headers, body });
       const behaviour = behaviours[Math.min(calls.length, behaviours.length) - 1];
       if (behaviour === 'mute') return;
+      if (behaviour === 'trickle') {
+        // A byte of a 200 answer every 400 ms: it never ends within an attempt's time.
+        const answer = 'HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 2\r\n\r\nok';
+        const socket = response.socket!;
+        let sent = 0;
+        const timer = setInterval(() => (sent < answer.length && !socket.destroyed ? socket.write(answer[sent++]) : clearInterval(timer)), 400);
+        socket.on('close', () => clearInterval(timer));
+        return;
+      }
       if (behaviour === 'redirect') return response.writeHead(301, { Location: 'https://elsewhere.example/hook' }).end();
       response.writeHead(behaviour === 'ok' ? 200 : 500, { 'Content-Type': 'text/plain' }).end(behaviour === 'ok' ? 'ok' : 'internal error');
     });
-  });
-  server.on('connection', (socket) => {
+  };
+  const server = tls ? createHttpsServer(tls, handle) : createServer(handle);
+  server.on(tls ? 'secureConnection' : 'connection', (socket: Socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
   await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/team`;
+  const url = `${tls ? 'https' : 'http'}://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/team`;
   return {
     url,
     calls,
@@ -162,13 +178,55 @@ describe('the team webhook (MAIL_WEBHOOK_URL)', () => {
     expect((await php.deliver()).stdout).toBe(`${message.id}: webhook delivered (attempt 2)\n`);
   });
 
-  it('leaves the webhook to cron when a slow mail server used the time up', async () => {
+  it('ends an attempt within its time when the receiver trickles its answer', async () => {
+    receiver = await startReceiver('trickle');
+    php.fresh({ MAIL_WEBHOOK_URL: receiver.url });
+    const started = Date.now();
+    expect((await php.postJson(validMessage)).json?.success).toBe(true);
+    expect(Date.now() - started).toBeLessThan(8_000);
+    await php.expectLog(/'s webhook is pending: the webhook did not answer within 5 s/);
+    expect((await php.messages())[0]).toMatchObject({ state: 'delivered', webhook: 'pending' });
+  });
+
+  it('sends the webhook when the mail server is down, and leaves it to cron when a silent one used the time up', async () => {
     receiver = await startReceiver('ok');
     php.fresh({ ...smtpDown, MAIL_WEBHOOK_URL: receiver.url });
     expect((await php.postJson(validMessage)).json?.success).toBe(true);
     // The mail server refused at once, so there was time: the webhook went out.
     expect(receiver.calls).toHaveLength(1);
     expect((await php.messages())[0]).toMatchObject({ state: 'pending', webhook: 'delivered' });
+
+    const silent = await startMuteServer();
+    try {
+      php.fresh({ ...smtpDown, SMTP_PORT: String(silent.port), MAIL_WEBHOOK_URL: receiver.url });
+      const started = Date.now();
+      expect((await php.postJson(validMessage)).json?.success).toBe(true);
+      // No longer than before the webhook: one mail attempt's 8 s, and the request around it.
+      expect(Date.now() - started).toBeLessThan(12_000);
+      expect(receiver.calls).toHaveLength(1);
+      expect((await php.messages())[0]).toMatchObject({ state: 'pending', webhook: 'pending' });
+    } finally {
+      await silent.stop();
+    }
+  });
+
+  it('posts over TLS to a receiver whose certificate PHP trusts, and to no other', async () => {
+    const certificate = makeCertificate(tempDir('npts-tls-'));
+    receiver = await startReceiverWith(certificate, ['ok']);
+    const trusting = await startPhpServer({ ini: { 'openssl.cafile': certificate.file } });
+    try {
+      trusting.fresh({ MAIL_WEBHOOK_URL: receiver.url });
+      expect((await trusting.postJson(validMessage)).json?.success).toBe(true);
+      expect((await trusting.messages())[0].webhook).toBe('delivered');
+      expect(receiver.calls).toHaveLength(1);
+    } finally {
+      await trusting.stop();
+    }
+    php.fresh({ MAIL_WEBHOOK_URL: receiver.url });
+    expect((await php.postJson(validMessage)).json?.success).toBe(true);
+    expect((await php.messages())[0].webhook).toBe('pending');
+    await php.expectLog(/'s webhook is pending: the webhook's TLS handshake failed: .*certificate/i);
+    expect(receiver.calls).toHaveLength(1);
   });
 
   it('holds the webhook of a held message too, and sends it when the message is released', async () => {

@@ -1,12 +1,10 @@
 <?php
 // The team webhook (MAIL_WEBHOOK_URL): each accepted lead POSTed as JSON, for a chat's incoming
 // webhook (Slack and Mattermost show `text` as is) or any receiver. With MAIL_WEBHOOK_SECRET the
-// request carries X-NPTS-Signature: sha256=<hex HMAC-SHA256 of the raw body>. Connecting, and
-// waiting for the answer, each take at most the attempt's time (CONTACT_WEBHOOK_SECONDS, or what
-// the endpoint has left), so a receiver that is down or never answers cannot hold a visitor; PHP's
-// HTTP client restarts that wait for every chunk, so only one that trickles its answer byte by
-// byte could. Redirects are not followed: a 3xx is a failure, so a lead only ever goes to the
-// address configured.
+// request carries X-NPTS-Signature: sha256=<hex HMAC-SHA256 of the raw body>. One attempt ends
+// within CONTACT_WEBHOOK_SECONDS (or what the endpoint has left), however the receiver stalls or
+// trickles, as an SMTP attempt does (lib/smtp-deadline.php). Redirects are not followed: a 3xx is
+// a failure, so a lead only ever goes to the address configured.
 declare(strict_types=1);
 
 const CONTACT_WEBHOOK_SECONDS = 5;
@@ -75,56 +73,81 @@ function contact_webhook_send(array $config, string $body, float $seconds = CONT
 }
 
 /**
- * One HTTP request within $seconds, never following a redirect.
+ * One HTTP/1.1 request that ends within $seconds whatever the receiver does (connecting, the TLS
+ * handshake, every write and read wait only for what is left), never following a redirect.
+ * Certificates are checked as PHP's openssl settings say, host name included.
  *
  * @param list<string> $headers
  * @return int the answer's status code; a redirect throws, saying where to
  */
 function contact_webhook_request(string $url, string $method, array $headers, string $body, float $seconds): int
 {
-    if (!filter_var(ini_get('allow_url_fopen'), FILTER_VALIDATE_BOOL)) {
-        throw new RuntimeException('PHP has allow_url_fopen off: the webhook needs it');
-    }
-    $context = stream_context_create([
-        'http' => [
-            'method' => $method,
-            'header' => [...$headers, 'User-Agent: NPTS-website-contact-form', 'Connection: close'],
-            'content' => $body,
-            // Reading the answer; connecting is bounded by default_socket_timeout, set below.
-            'timeout' => $seconds,
-            'follow_location' => 0,
-            'max_redirects' => 0,
-            'ignore_errors' => true,
-            'protocol_version' => 1.1,
-        ],
-    ]);
-    $socketTimeout = ini_set('default_socket_timeout', (string) max(1, (int) ceil($seconds)));
-    $started = hrtime(true);
-    try {
-        $stream = @fopen($url, 'rb', false, $context);
-        if ($stream === false) {
-            $elapsed = (hrtime(true) - $started) / 1e9;
-            throw new RuntimeException($elapsed >= $seconds - 0.5
-                ? sprintf('the webhook did not answer within %d s', $seconds)
-                : 'the webhook could not be reached: ' . preg_replace('/^fopen\([^)]*\): /', '', (string) (error_get_last()['message'] ?? 'unknown error')));
+    $deadline = hrtime(true) + (int) ($seconds * 1e9);
+    $wait = static function () use ($deadline, $seconds): array {
+        $left = intdiv($deadline - hrtime(true), 1000);
+        if ($left <= 0) {
+            throw new RuntimeException(sprintf('the webhook did not answer within %d s', $seconds));
         }
-        $meta = stream_get_meta_data($stream);
-        fclose($stream);
-    } finally {
-        ini_set('default_socket_timeout', (string) $socketTimeout);
+        return [intdiv($left, 1_000_000), $left % 1_000_000];
+    };
+    $parts = parse_url($url);
+    $https = strtolower((string) $parts['scheme']) === 'https';
+    $host = (string) $parts['host'];
+    $port = $parts['port'] ?? ($https ? 443 : 80);
+    $context = stream_context_create(['ssl' => ['peer_name' => trim($host, '[]'), 'verify_peer' => true, 'verify_peer_name' => true, 'SNI_enabled' => true]]);
+    $socket = @stream_socket_client("tcp://$host:$port", $code, $error, max(0.001, ($deadline - hrtime(true)) / 1e9), STREAM_CLIENT_CONNECT, $context);
+    if ($socket === false) {
+        $wait();
+        throw new RuntimeException("the webhook could not be reached: $error");
     }
-    $answer = $meta['wrapper_data'] ?? [];
-    if (preg_match('#^HTTP/\S+ (\d{3})#', (string) ($answer[0] ?? ''), $match) !== 1) {
+    try {
+        stream_set_blocking($socket, false);
+        $ready = static function (string $for) use ($socket, $wait): void {
+            $read = $for === 'read' ? [$socket] : null;
+            $write = $for === 'write' ? [$socket] : null;
+            $none = null;
+            @stream_select($read, $write, $none, ...$wait());
+        };
+        if ($https) {
+            $tls = STREAM_CRYPTO_METHOD_TLSv1_2_CLIENT | (defined('STREAM_CRYPTO_METHOD_TLSv1_3_CLIENT') ? STREAM_CRYPTO_METHOD_TLSv1_3_CLIENT : 0);
+            while (($done = @stream_socket_enable_crypto($socket, true, $tls)) === 0) {
+                $ready('read');
+            }
+            if ($done !== true) {
+                throw new RuntimeException('the webhook\'s TLS handshake failed: ' . (error_get_last()['message'] ?? 'unknown error'));
+            }
+        }
+        $target = ($parts['path'] ?? '') === '' ? '/' : $parts['path'];
+        $request = "$method $target" . (isset($parts['query']) ? "?{$parts['query']}" : '') . " HTTP/1.1\r\n"
+            . 'Host: ' . $host . (isset($parts['port']) ? ":$port" : '') . "\r\n"
+            . implode('', array_map(static fn (string $header): string => "$header\r\n", [...$headers, 'User-Agent: NPTS-website-contact-form', 'Connection: close']))
+            . 'Content-Length: ' . strlen($body) . "\r\n\r\n" . $body;
+        while ($request !== '') {
+            $ready('write');
+            $written = @fwrite($socket, $request);
+            if ($written === false) {
+                throw new RuntimeException('the webhook closed the connection');
+            }
+            $request = substr($request, $written);
+        }
+        // The status line and headers are all that counts.
+        $answer = '';
+        while (!str_contains($answer, "\r\n\r\n")) {
+            if (feof($socket)) {
+                break;
+            }
+            $ready('read');
+            $answer .= (string) @fread($socket, 8192);
+        }
+    } finally {
+        fclose($socket);
+    }
+    if (preg_match('#^HTTP/\d(?:\.\d)? (\d{3})#', $answer, $match) !== 1) {
         throw new RuntimeException('the webhook gave no HTTP answer');
     }
     $code = (int) $match[1];
     if ($code >= 300 && $code < 400) {
-        $location = '';
-        foreach ($answer as $header) {
-            if (stripos((string) $header, 'Location:') === 0) {
-                $location = ' to ' . trim(substr((string) $header, 9));
-            }
-        }
+        $location = preg_match('/\r\nLocation:[ \t]*([^\r\n]*)/i', $answer, $found) === 1 ? " to {$found[1]}" : '';
         throw new RuntimeException("the webhook redirects$location (HTTP $code): set MAIL_WEBHOOK_URL to the final address; redirects are not followed");
     }
     return $code;
