@@ -323,6 +323,12 @@ export function writeJsonlStore(dir: string, entries: OldMessage[]): void {
 /** SMTP settings naming port 1 on loopback, where nothing listens: a mail server that is down. */
 export const smtpDown = { MAIL_TRANSPORT: 'smtp', SMTP_HOST: '127.0.0.1', SMTP_PORT: '1', SMTP_SECURE: 'none' };
 
+/** Makes `dir` hold a store as an earlier schema version made it (__tests__/fixtures/store-v<version>.sql). */
+export function writeOldStore(dir: string, version: number): void {
+  const script = "$db = new PDO('sqlite:' . $argv[1]); $db->exec(file_get_contents($argv[2]));";
+  execFileSync('php', ['-r', script, join(dir, 'messages.sqlite'), join(repo, '__tests__', 'fixtures', `store-v${version}.sql`)]);
+}
+
 /** Runs SQL on the store in `dir` directly, for what no command shows or does: tests only. */
 export function sqlite<Row = Record<string, unknown>>(dir: string, query: string): Row[] {
   const script = `$db = new PDO('sqlite:' . $argv[1]); echo json_encode($db->query($argv[2])->fetchAll(PDO::FETCH_ASSOC));`;

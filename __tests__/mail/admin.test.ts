@@ -1,9 +1,8 @@
 /** @jest-environment node */
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import PostalMime from 'postal-mime';
-import { cleanupTemp, oldMessage, smtpDown, sqlite, startPhpServer, tempDir, testConfig, validMessage, writeJsonlStore, type PhpServer } from '../helpers/php-server';
+import { cleanupTemp, oldMessage, smtpDown, sqlite, startPhpServer, tempDir, testConfig, validMessage, writeJsonlStore, writeOldStore, type PhpServer } from '../helpers/php-server';
 import { hasPhpMailer, startSmtpSink } from '../helpers/smtp-sink';
 
 jest.setTimeout(30_000);
@@ -223,8 +222,7 @@ describe('mail/admin.php', () => {
       { version: 2, older: [['Delivered by version 2', 'delivered'], ['Held in version 2', 'held']], due: null },
     ];
     it.each(versions)('version $version', async ({ version, older, due }) => {
-      const script = "$db = new PDO('sqlite:' . $argv[1]); $db->exec(file_get_contents($argv[2]));";
-      execFileSync('php', ['-r', script, join(storage, 'messages.sqlite'), join(__dirname, '..', 'fixtures', `store-v${version}.sql`)]);
+      writeOldStore(storage, version);
       expect(sqlite(storage, 'PRAGMA user_version')).toEqual([{ user_version: version }]);
       expect((await php.postJson({ ...validMessage, message: 'Sent with a proof', source: '/coms', utm_source: 'linkedin' })).status).toBe(200);
       expect((await php.postForm({ ...validMessage, message: 'Sent without JavaScript' }, { Origin: php.origin })).headers.get('location')).toBe('/contact/sent');

@@ -1,8 +1,7 @@
 /** @jest-environment node */
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { cleanupTemp, smtpDown, startPhpServer, tempDir, testConfig, validMessage, type PhpServer } from '../helpers/php-server';
+import { cleanupTemp, smtpDown, startPhpServer, tempDir, testConfig, validMessage, writeOldStore, type PhpServer } from '../helpers/php-server';
 
 jest.setTimeout(60_000);
 
@@ -162,8 +161,7 @@ describe.each([
 
   it('moves a version 1 store out of mail/storage, bringing it to the current schema', async () => {
     mkdirSync(legacy, { recursive: true });
-    const script = "$db = new PDO('sqlite:' . $argv[1]); $db->exec(file_get_contents($argv[2]));";
-    execFileSync('php', ['-r', script, join(legacy, 'messages.sqlite'), join(__dirname, '..', 'fixtures', 'store-v1.sql')]);
+    writeOldStore(legacy, 1);
     configure({ MAIL_STORAGE_DIR: 'storage', MAIL_TRANSPORT: 'outbox' });
     expect((await php.postJson({ ...validMessage, message: 'After the move', source: '/coms' })).status).toBe(200);
     expect(existsSync(legacy)).toBe(false);
