@@ -108,9 +108,12 @@ if ($invalid !== []) {
 if ($fields['subject'] === '') {
     $fields['subject'] = CONTACT_DEFAULT_SUBJECT;
 }
+// Where the lead came from: the form sends only values that pass, so another is refused.
 [$attribution, $invalid] = contact_validate_attribution($data);
 if ($invalid !== []) {
-    contact_respond(400, false, 'The field ' . $invalid[0] . ' is not valid: ' . ($invalid[0] === 'source' ? 'a path on this site, ' : '') . 'at most ' . CONTACT_ATTRIBUTION[$invalid[0]] . ' printable characters.');
+    $name = $invalid[0];
+    $rule = ($name === 'source' ? 'a path on this site, ' : '') . 'at most ' . CONTACT_ATTRIBUTION[$name] . ' printable characters';
+    contact_respond(400, false, "The field $name is not valid: $rule.");
 }
 
 $config = contact_config();
