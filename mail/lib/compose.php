@@ -58,19 +58,16 @@ function contact_compose(array $config, array $record): array
 
 /**
  * Where the lead came from, for the mail: the page that led to the form and the campaign the
- * visit landed from, each checked again (a value that fails is left out).
+ * visit landed from.
  *
  * @param array<string, mixed> $record
  * @return list<string>
  */
 function contact_origin_lines(array $record): array
 {
-    [$attribution, $invalid] = contact_validate_attribution(array_filter($record, 'is_string'));
-    $known = array_filter(array_diff_key($attribution, array_flip($invalid)), 'is_string');
-    $source = $known['source'] ?? '(not known: the form was opened directly)';
-    unset($known['source']);
-    $campaign = implode(', ', array_map(static fn (string $name, string $value): string => "$name=$value", array_keys($known), $known));
-    return ['Came from:  ' . $source, 'Campaign:   ' . ($campaign === '' ? '(none)' : $campaign)];
+    ['source' => $source, 'campaign' => $tags] = contact_lead_origin($record);
+    $campaign = implode(', ', array_map(static fn (string $name, string $value): string => "$name=$value", array_keys($tags), $tags));
+    return ['Came from:  ' . ($source ?? '(not known: the form was opened directly)'), 'Campaign:   ' . ($campaign === '' ? '(none)' : $campaign)];
 }
 
 /**

@@ -116,6 +116,21 @@ function contact_validate_attribution(array $input): array
     return [$fields, $invalid];
 }
 
+/**
+ * Where a stored lead came from, each value checked again (one that fails is left out).
+ *
+ * @param array<string, mixed> $record a stored message
+ * @return array{source: ?string, campaign: array<string, string>} the page, and the utm_* tags known
+ */
+function contact_lead_origin(array $record): array
+{
+    [$attribution, $invalid] = contact_validate_attribution(array_filter($record, 'is_string'));
+    $known = array_filter(array_diff_key($attribution, array_flip($invalid)), 'is_string');
+    $source = $known['source'] ?? null;
+    unset($known['source']);
+    return ['source' => $source, 'campaign' => $known];
+}
+
 /** @param list<string> $invalid */
 function contact_invalid_message(array $invalid): string
 {

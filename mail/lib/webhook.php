@@ -37,17 +37,14 @@ function contact_webhook_shown(string $url): string
 function contact_webhook_body(array $record): string
 {
     $fields = array_map('strval', array_intersect_key($record, CONTACT_FIELDS));
-    [$attribution, $invalid] = contact_validate_attribution(array_filter($record, 'is_string'));
-    $known = array_filter(array_diff_key($attribution, array_flip($invalid)), 'is_string');
-    $source = $known['source'] ?? null;
-    unset($known['source']);
+    ['source' => $source, 'campaign' => $campaign] = contact_lead_origin($record);
     $text = contact_subject($fields) . ' (from ' . ($source ?? 'the form, opened directly') . ')';
     $lead = [
         'id' => $record['id'],
         'received' => gmdate('Y-m-d\TH:i:s\Z', (int) $record['received_at']),
         ...$fields,
         'source' => $source,
-        'campaign' => (object) $known,
+        'campaign' => (object) $campaign,
     ];
     return json_encode(['text' => $text, 'lead' => $lead], JSON_UNESCAPED_UNICODE | JSON_UNESCAPED_SLASHES | JSON_INVALID_UTF8_SUBSTITUTE | JSON_THROW_ON_ERROR);
 }
