@@ -1,8 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { messages } from '@/lib/contact';
-import { sqlite } from '../helpers/php-server';
-import { delivered, expect, operator, serverStore, test, watchViolations } from './fixtures';
+import { delivered, expect, operator, storeSetting, test, watchViolations } from './fixtures';
 
 async function fill(page: Page, values: Partial<Record<string, string>>) {
   for (const [label, value] of Object.entries(values)) await page.getByLabel(label, { exact: false }).fill(value ?? '');
@@ -83,7 +82,7 @@ test.describe('Contact form with JavaScript', () => {
   test('a proof that expired while the tab was open is replaced unseen, and the message is mailed once', async ({ page }) => {
     const marker = `e2e-${Date.now()}-expired`;
     // A challenge signed with the server's own key an hour ago: what a tab left open since holds.
-    const [{ value: key }] = sqlite<{ value: string }>(serverStore(), "SELECT value FROM settings WHERE name = 'proof_secret'");
+    const key = storeSetting('proof_secret');
     const salt = `${'0e'.repeat(12)}?expires=${Math.floor(Date.now() / 1000) - 60}&`;
     const challenge = createHash('sha256').update(`${salt}7`).digest('hex');
     const expired = { algorithm: 'SHA-256', challenge, maxnumber: 1000, salt, signature: createHmac('sha256', key).update(challenge).digest('hex') };

@@ -62,7 +62,7 @@ function isLoopback(hostname: string): boolean {
  * The store of the server the running test's project uses: scripts/apache.mjs and
  * scripts/nginx.mjs keep the messages their server accepts beside its logs (.e2e/<server>-<port>/mail).
  */
-export function serverStore(): string {
+function serverStore(): string {
   const server = (test.info().project.metadata.server ?? 'apache') as 'apache' | 'nginx';
   return resolve('.e2e', `${server}-${server === 'nginx' ? process.env.E2E_NGINX_PORT : process.env.E2E_PORT}`, 'mail');
 }
@@ -79,8 +79,24 @@ export function delivered(marker: string): string[] {
   return files.map((name) => readFileSync(join(dir, name), 'utf8')).filter((mail) => mail.includes(marker));
 }
 
-/** Runs one of the operator's commands (admin.php, deliver.php) of the build on that server's store, as cron would. */
-export function operator(script: 'admin.php' | 'deliver.php', ...args: string[]): { code: number; stdout: string } {
-  const run = spawnSync('php', [join('out', 'mail', script), ...args], { env: { ...process.env, MAIL_STORAGE_DIR: serverStore() }, encoding: 'utf8' });
+/**
+ * Runs PHP on that server's store as the web server's user, as the operator and cron do
+ * (README): www-data when the tests run as root, so no file of the store ends up owned by root
+ * while the server writes it.
+ */
+function asServer(args: string[]): { code: number; stdout: string } {
+  const command = process.getuid?.() === 0 ? ['runuser', '-u', 'www-data', '--', 'php', ...args] : ['php', ...args];
+  const run = spawnSync(command[0], command.slice(1), { env: { ...process.env, MAIL_STORAGE_DIR: serverStore() }, encoding: 'utf8' });
   return { code: run.status ?? -1, stdout: run.stdout + run.stderr };
+}
+
+/** Runs one of the operator's commands (admin.php, deliver.php) of the build on that server's store. */
+export function operator(script: 'admin.php' | 'deliver.php', ...args: string[]): { code: number; stdout: string } {
+  return asServer([join('out', 'mail', script), ...args]);
+}
+
+/** A setting of that server's store (its keys), read as the server's user. */
+export function storeSetting(name: string): string {
+  const script = "$db = new PDO('sqlite:' . $argv[1]); $get = $db->prepare('SELECT value FROM settings WHERE name = ?'); $get->execute([$argv[2]]); echo $get->fetchColumn();";
+  return asServer(['-r', script, join(serverStore(), 'messages.sqlite'), name]).stdout;
 }
