@@ -123,6 +123,40 @@ test.describe('Home hero carousel', () => {
     }
   });
 
+  // Field data (Chrome's own LCP) would otherwise take the page's largest paint from the first
+  // slide change, five seconds in: a later picture one pixel larger is a new, later candidate.
+  for (const viewport of [
+    { width: 412, height: 823 },
+    { width: 767, height: 900 },
+    { width: 1280, height: 900 },
+  ]) {
+    test(`at ${viewport.width} px the first picture stays the largest paint when the slides change`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await page.addInitScript(() => {
+        const seen: string[] = [];
+        Object.assign(window, { largestPaints: seen });
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) seen.push((entry as LargestContentfulPaint).url || (entry as LargestContentfulPaint).element?.tagName || '');
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+      });
+      await openHome(page);
+      const pictures = carousel(page).locator('img');
+      const first = await pictures.first().boundingBox();
+      for (const index of [1, 2]) expect(await pictures.nth(index).boundingBox()).toEqual(first);
+
+      for (const title of [TITLES[1], TITLES[2]]) {
+        await page.clock.runFor(5000);
+        await expect(currentTitle(page)).toHaveText(title);
+        // Once the fade has ended, two captured frames: the picture has been painted and reported.
+        await expect(carousel(page).getByRole('group', { name: `${TITLES.indexOf(title) + 1} of 3` })).toHaveCSS('opacity', '1');
+        await page.screenshot();
+        await page.screenshot();
+      }
+      const paints = await page.evaluate(() => (window as unknown as { largestPaints: string[] }).largestPaints);
+      expect(paints.at(-1)).toMatch(/\/illustrations\/hero-vessel\.svg$/);
+    });
+  }
+
   test.describe('with reduced motion', () => {
     test.use({ reducedMotion: 'reduce' });
 
