@@ -1,8 +1,9 @@
 // What the benchmarks share (npm run bench, npm run bench:proof): the build served by Apache on a
 // free port, Chromium for Lighthouse, and one Lighthouse audit with third-party hosts blocked.
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import net from 'node:net';
+import { join, resolve } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
@@ -26,6 +27,24 @@ export function serve(port, docroot, env = {}) {
   });
 }
 
+/**
+ * Builds the site as it was at `ref` under .bench/, inside the project so that it uses this
+ * node_modules (as bench.mjs's bare export), and returns its export folder.
+ */
+export function buildAt(ref) {
+  const root = process.cwd();
+  const dir = join(root, '.bench', ref.replace(/[^\w.-]/g, '_'));
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  execFileSync('sh', ['-c', `git archive ${JSON.stringify(ref)} | tar -x -C ${JSON.stringify(dir)}`]);
+  // Without a lock file of its own, Turbopack takes the project's root, and its node_modules.
+  rmSync(join(dir, 'package-lock.json'));
+  execFileSync(process.execPath, [resolve(root, 'node_modules/next/dist/bin/next'), 'build'], { cwd: dir, stdio: 'ignore', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
+  execFileSync(process.execPath, ['scripts/postbuild.mjs'], { cwd: dir, stdio: 'ignore' });
+  if (!existsSync(join(dir, 'out', 'index.html'))) throw new Error(`bench: the build of ${ref} has no index.html`);
+  return join(dir, 'out');
+}
+
 export async function waitFor(url) {
   for (let i = 0; i < 50; i++) {
     try {
@@ -45,12 +64,17 @@ export function launchChrome() {
   });
 }
 
-/** One Lighthouse run (mobile, or the desktop preset) in the Chrome launchChrome started. */
-export async function audit(chrome, url, preset = 'mobile') {
+/**
+ * One Lighthouse run (mobile, or the desktop preset) in the Chrome launchChrome started.
+ * `throttling: 'devtools'` slows the real network and CPU instead of simulating them (Lighthouse's
+ * default, `simulate`, estimates the metrics from an unthrottled load).
+ */
+export async function audit(chrome, url, preset = 'mobile', throttling = 'simulate') {
   const flags = {
     port: chrome.port,
     output: 'json',
     logLevel: 'error',
+    throttlingMethod: throttling,
     // Nothing outside this machine: the tag manager and analytics hosts are blocked.
     blockedUrlPatterns: ['*googletagmanager.com*', '*google-analytics.com*', '*analytics.google.com*'],
   };
@@ -65,19 +89,32 @@ export async function audit(chrome, url, preset = 'mobile') {
     lcpMs: lhr.audits['largest-contentful-paint'].numericValue,
     tbtMs: lhr.audits['total-blocking-time'].numericValue,
     cls: lhr.audits['cumulative-layout-shift'].numericValue,
+    lcpElement: lcpElement(lhr),
     totalBytes: lhr.audits['total-byte-weight'].numericValue,
     transferredJs: requests.filter((item) => item.resourceType === 'Script').reduce((sum, item) => sum + item.transferSize, 0),
   };
 }
 
-/** The median of each numeric field over several runs. */
+/** What the page's largest paint was: `img hero-vessel.svg`, `p "A remote-first IT…"`. */
+function lcpElement(lhr) {
+  const node = lhr.audits['lcp-breakdown-insight']?.details?.items?.find((item) => item.type === 'node');
+  if (!node) return '?';
+  const tag = node.snippet?.match(/^<([a-z0-9-]+)/i)?.[1] ?? '?';
+  const src = node.snippet?.match(/\ssrc="([^"]+)"/)?.[1];
+  if (src) return `${tag} ${src.split('/').pop()}`;
+  const label = node.nodeLabel ?? '';
+  return `${tag} "${label.length > 24 ? `${label.slice(0, 24)}…` : label}"`;
+}
+
+/**
+ * The median of each numeric field over several runs; other fields (the LCP element) come from
+ * the run whose LCP is the median.
+ */
 export function medianOf(runs) {
-  const keys = Object.keys(runs[0]);
+  const median = (values) => values.toSorted((a, b) => a - b)[Math.floor(values.length / 2)];
+  const byLcp = runs.toSorted((a, b) => a.lcpMs - b.lcpMs)[Math.floor(runs.length / 2)];
   return Object.fromEntries(
-    keys.map((key) => {
-      const values = runs.map((run) => run[key]).sort((a, b) => a - b);
-      return [key, values[Math.floor(values.length / 2)]];
-    }),
+    Object.keys(runs[0]).map((key) => [key, typeof runs[0][key] === 'number' ? median(runs.map((run) => run[key])) : byLcp[key]]),
   );
 }
 

@@ -11,15 +11,14 @@
 // send.php's own time per message is in `npm run bench:mail`. It measures; it passes or fails
 // nothing. BENCH_SOLVES=15 sets how many challenges each engine solves, BENCH_RUNS=3 the
 // Lighthouse runs.
-import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import puppeteer from 'puppeteer-core';
-import { audit, freePort, kib, launchChrome, medianOf, serve, waitFor } from './bench-kit.mjs';
+import { audit, buildAt, freePort, kib, launchChrome, medianOf, serve, waitFor } from './bench-kit.mjs';
 import { launchFirefox, launchWebKit } from './engines.mjs';
 
 const SOLVES = Number(process.env.BENCH_SOLVES ?? 15);
@@ -244,20 +243,6 @@ async function compareLighthouse(ref) {
     await chrome.kill();
     for (const server of servers) server.kill('SIGTERM');
   }
-}
-
-/** Builds the site as it was at `ref`, inside the project so it uses this node_modules (as bench.mjs's bare export). */
-function buildAt(ref) {
-  const dir = join(root, '.bench', ref.replace(/[^\w.-]/g, '_'));
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
-  execFileSync('sh', ['-c', `git archive ${JSON.stringify(ref)} | tar -x -C ${JSON.stringify(dir)}`]);
-  // Without a lock file of its own, Turbopack takes the project's root, and its node_modules.
-  rmSync(join(dir, 'package-lock.json'));
-  execFileSync(process.execPath, [resolve(root, 'node_modules/next/dist/bin/next'), 'build'], { cwd: dir, stdio: 'ignore', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
-  execFileSync(process.execPath, ['scripts/postbuild.mjs'], { cwd: dir, stdio: 'ignore' });
-  if (!existsSync(join(dir, 'out', 'contact.html'))) throw new Error(`bench: the build of ${ref} has no /contact`);
-  return join(dir, 'out');
 }
 
 function sum(scripts) {

@@ -1,58 +1,72 @@
-// `npm run bench`: Lighthouse (mobile and desktop, median of 3 runs) on every route of the build
-// served by Apache with the project's .htaccess, third-party hosts blocked; and each route's
-// JavaScript (what a modern browser downloads, gzip and Brotli) against a bare Next.js static
-// export built with the same versions.
+// `npm run bench`: Lighthouse (mobile and desktop, median of 3 runs) on a bare Next.js static
+// export built with the same versions and on every route of the build, served by Apache with the
+// project's .htaccess, third-party hosts blocked; all in one series, with simulated throttling
+// (Lighthouse's score) and with devtools throttling (the real network and CPU slowed). Also each
+// route's JavaScript (what a modern browser downloads, gzip and Brotli) against the bare export's.
+// `--before=REF` adds the routes as built at an earlier commit to the same series.
 // It prints numbers and writes bench-results.json; it passes or fails nothing.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import { audit as lighthouseAudit, freePort, kib, launchChrome, medianOf, serve, waitFor } from './bench-kit.mjs';
+import { audit, buildAt, freePort, kib, launchChrome, medianOf, serve, waitFor } from './bench-kit.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 // For a quick look at a few routes or one preset: BENCH_ROUTES=/,/about BENCH_PRESETS=mobile.
 const ONLY_ROUTES = process.env.BENCH_ROUTES?.split(',');
 const PRESETS = process.env.BENCH_PRESETS?.split(',') ?? ['mobile', 'desktop'];
 const root = process.cwd();
+const before = process.argv.find((arg) => arg.startsWith('--before='))?.slice('--before='.length);
 
 if (!process.argv.includes('--no-build')) execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
 const routes = sitemapRoutes().filter((path) => !ONLY_ROUTES || ONLY_ROUTES.includes(path));
 
 const bareOut = buildBareExport();
 const baseline = routeJsBytes('/', bareOut);
+const beforeOut = before ? buildAt(before) : undefined;
 const port = await freePort();
 const barePort = await freePort();
-const apache = serve(port, join(root, 'out'));
-const bareApache = serve(barePort, bareOut);
+const servers = [serve(port, join(root, 'out')), serve(barePort, bareOut)];
+const beforePort = await freePort();
+if (beforeOut) servers.push(serve(beforePort, beforeOut));
 const chrome = await launchChrome();
-const audit = (url, preset) => lighthouseAudit(chrome, url, preset);
 
+// One series: each round measures the bare export and then every route, so a slower minute of
+// the machine falls on all of them alike. Each page is measured twice per round: with Lighthouse's
+// simulated throttling (its score) and with devtools throttling, which slows the real network and
+// CPU; the second gives the LCP column a visitor on a slow phone and link would recognise.
+const targets = [
+  { path: '(bare Next.js)', url: `http://127.0.0.1:${barePort}/`, js: baseline },
+  ...routes.flatMap((path) => [
+    ...(beforeOut ? [{ path: `${path} (${before})`, url: `http://127.0.0.1:${beforePort}${path}`, js: routeJsBytes(path, beforeOut) }] : []),
+    { path, url: `http://127.0.0.1:${port}${path}`, js: routeJsBytes(path) },
+  ]),
+];
 const results = [];
 try {
-  await waitFor(`http://127.0.0.1:${port}/`);
-  await waitFor(`http://127.0.0.1:${barePort}/`);
-  // The same audit of the bare export, for reference: what Next.js alone scores on this machine.
+  for (const target of targets) await waitFor(target.url);
   for (const preset of PRESETS) {
-    const runs = [];
-    for (let i = 0; i < RUNS; i++) runs.push(await audit(`http://127.0.0.1:${barePort}/`, preset));
-    const row = { path: '(bare Next.js)', preset, ...medianOf(runs), ...baseline, jsRatio: 1 };
-    results.push(row);
-    printRow(row);
-  }
-  for (const path of routes) {
-    const js = routeJsBytes(path);
-    for (const preset of PRESETS) {
-      const runs = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await audit(`http://127.0.0.1:${port}${path}`, preset));
-      const row = { path, preset, ...medianOf(runs), ...js, jsRatio: js.jsGzip / baseline.jsGzip };
+    const runs = new Map(targets.map((target) => [target, { simulated: [], devtools: [] }]));
+    for (let round = 1; round <= RUNS; round++) {
+      for (const target of targets) {
+        const { simulated, devtools } = runs.get(target);
+        simulated.push(await audit(chrome, target.url, preset));
+        devtools.push(await audit(chrome, target.url, preset, 'devtools'));
+        console.log(`${preset} round ${round}/${RUNS} ${target.path}: LCP ${ms(simulated.at(-1).lcpMs)}, devtools ${ms(devtools.at(-1).lcpMs)}`);
+      }
+    }
+    const bareLcp = medianOf(runs.get(targets[0]).simulated).lcpMs;
+    for (const target of targets) {
+      const { simulated, devtools } = runs.get(target);
+      const row = { path: target.path, preset, ...medianOf(simulated), lcpDevtoolsMs: medianOf(devtools).lcpMs, ...target.js };
+      row.lcpOverBareMs = row.lcpMs - bareLcp;
+      row.jsRatio = target.js.jsGzip / baseline.jsGzip;
       results.push(row);
-      printRow(row);
     }
   }
 } finally {
   await chrome.kill();
-  apache.kill('SIGTERM');
-  bareApache.kill('SIGTERM');
+  for (const server of servers) server.kill('SIGTERM');
   rmSync(join(root, '.bench'), { recursive: true, force: true });
 }
 
@@ -115,17 +129,18 @@ function sitemapRoutes() {
   return [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]).pathname);
 }
 
-function printRow(row) {
-  console.log(`${row.preset.padEnd(7)} ${row.path.padEnd(12)} perf ${row.performance} a11y ${row.accessibility} bp ${row.bestPractices} seo ${row.seo} FCP ${Math.round(row.fcpMs)} ms LCP ${Math.round(row.lcpMs)} ms TBT ${Math.round(row.tbtMs)} ms CLS ${row.cls.toFixed(3)}`);
+function ms(value) {
+  return `${(value / 1000).toFixed(2)} s`;
 }
 
 function printTable(rows, preset) {
-  console.log(`\n${preset} (median of ${RUNS})`);
-  console.log('| Route | Perf | A11y | BP | SEO | FCP | LCP | TBT | CLS | Total | JS (gzip) | JS (Brotli) | JS ÷ bare | JS downloaded |');
-  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+  console.log(`\n${preset} (median of ${RUNS}; LCP element from the median run; "LCP devtools" with real throttling)`);
+  console.log('| Route | Perf | A11y | BP | SEO | FCP | LCP | LCP − bare | LCP element | LCP devtools | TBT | CLS | Total | JS (gzip) | JS (Brotli) | JS ÷ bare | JS downloaded |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const row of rows) {
+    const overBare = `${row.lcpOverBareMs >= 0 ? '+' : '−'}${(Math.abs(row.lcpOverBareMs) / 1000).toFixed(2)} s`;
     console.log(
-      `| ${row.path} | ${row.performance} | ${row.accessibility} | ${row.bestPractices} | ${row.seo} | ${(row.fcpMs / 1000).toFixed(2)} s | ${(row.lcpMs / 1000).toFixed(2)} s | ${Math.round(row.tbtMs)} ms | ${row.cls.toFixed(2)} | ${kib(row.totalBytes)} | ${kib(row.jsGzip)} | ${kib(row.jsBrotli)} | ${row.jsRatio.toFixed(2)} | ${kib(row.transferredJs)} |`,
+      `| ${row.path} | ${row.performance} | ${row.accessibility} | ${row.bestPractices} | ${row.seo} | ${ms(row.fcpMs)} | ${ms(row.lcpMs)} | ${overBare} | ${row.lcpElement} | ${ms(row.lcpDevtoolsMs)} | ${Math.round(row.tbtMs)} ms | ${row.cls.toFixed(2)} | ${kib(row.totalBytes)} | ${kib(row.jsGzip)} | ${kib(row.jsBrotli)} | ${row.jsRatio.toFixed(2)} | ${kib(row.transferredJs)} |`,
     );
   }
 }
