@@ -9,17 +9,19 @@ type FeatureCardProps = {
   href?: string;
   /** A picture of the subject above the title. */
   illustration?: IllustrationName;
+  /** The card's picture is in the page's first screen: fetched with the HTML (see Illustration). */
+  priority?: boolean;
   /** `li` when the card is an item of a list, such as a step of a process. */
   as?: 'article' | 'li';
   className?: string;
   children: React.ReactNode;
 };
 
-export function FeatureCard({ title, href, illustration, as: Tag = 'article', className, children }: FeatureCardProps) {
+export function FeatureCard({ title, href, illustration, priority, as: Tag = 'article', className, children }: FeatureCardProps) {
   const text = <HeadingText>{title}</HeadingText>;
   return (
     <Tag className={className ? `${styles.card} ${className}` : styles.card}>
-      {illustration && <Illustration name={illustration} className={styles.picture} />}
+      {illustration && <Illustration name={illustration} className={styles.picture} priority={priority} />}
       <h3 className={styles.title}>
         {href ? (
           <Link href={href}>

@@ -27,7 +27,8 @@ export default function ServicesPage() {
       </PageHero>
       <Section title="Vessel / Rig IT" tone="alt">
         <CardGrid>
-          <FeatureCard title="Communication" href="/coms" illustration="coms">
+          {/* Under the short opening band, this picture is the largest paint on a phone. */}
+          <FeatureCard title="Communication" href="/coms" illustration="coms" priority>
             <p>VSAT satellite and 4/5G links, including near-shore 4/5G data.</p>
           </FeatureCard>
           <FeatureCard title="Onboard networks" href="/network" illustration="network">
