@@ -1,7 +1,8 @@
-// What the benchmarks share (npm run bench, npm run bench:proof): the build served by Apache on a
-// free port, Chromium for Lighthouse, and one Lighthouse audit with third-party hosts blocked.
+// What the benchmarks share (npm run bench, bench:proof, bench:first-frame): the build served by
+// Apache on a free port, a bare Next.js export and earlier commits built for comparison, Chromium
+// for Lighthouse, and one Lighthouse audit with third-party hosts blocked.
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { join, resolve } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -42,6 +43,40 @@ export function buildAt(ref) {
   execFileSync(process.execPath, [resolve(root, 'node_modules/next/dist/bin/next'), 'build'], { cwd: dir, stdio: 'ignore', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
   execFileSync(process.execPath, ['scripts/postbuild.mjs'], { cwd: dir, stdio: 'ignore' });
   if (!existsSync(join(dir, 'out', 'index.html'))) throw new Error(`bench: the build of ${ref} has no index.html`);
+  return join(dir, 'out');
+}
+
+/** Builds the smallest app-router page Next.js can export, with this project's packages. */
+export function buildBareExport() {
+  const root = process.cwd();
+  // Inside the project, so it resolves this project's node_modules (Turbopack follows no link
+  // out of its root).
+  const dir = join(root, '.bench', 'bare');
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(join(dir, 'app'), { recursive: true });
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ private: true, type: 'module' }));
+  writeFileSync(join(dir, 'next.config.mjs'), "export default { output: 'export', images: { unoptimized: true } };\n");
+  // A title, a language and a description, as every page of the site has: its accessibility and
+  // SEO scores then measure the framework, not a page missing what any real page carries.
+  writeFileSync(
+    join(dir, 'app', 'layout.tsx'),
+    `export const metadata = { title: 'Bare Next.js page', description: 'The smallest page Next.js exports, with a title, a language and a description.' };
+export default function RootLayout({ children }: { children: React.ReactNode }) {
+  return (<html lang="en"><body>{children}</body></html>);
+}
+`,
+  );
+  writeFileSync(join(dir, 'app', 'page.tsx'), 'export default function Page() {\n  return <h1>Hello</h1>;\n}\n');
+  execFileSync(process.execPath, [resolve(root, 'node_modules/next/dist/bin/next'), 'build'], {
+    cwd: dir,
+    stdio: 'ignore',
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+  });
+  // Compressed like the site, so the comparison is about the pages, not the server.
+  writeFileSync(
+    join(dir, 'out', '.htaccess'),
+    'AddOutputFilterByType DEFLATE text/html text/css text/plain application/javascript text/javascript\n',
+  );
   return join(dir, 'out');
 }
 

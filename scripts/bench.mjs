@@ -6,10 +6,10 @@
 // `--before=REF` adds the routes as built at an earlier commit to the same series.
 // It prints numbers and writes bench-results.json; it passes or fails nothing.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import { audit, buildAt, freePort, kib, launchChrome, medianOf, serve, waitFor } from './bench-kit.mjs';
+import { audit, buildAt, buildBareExport, freePort, kib, launchChrome, medianOf, serve, waitFor } from './bench-kit.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 // For a quick look at a few routes or one preset: BENCH_ROUTES=/,/about BENCH_PRESETS=mobile.
@@ -88,39 +88,6 @@ function routeJsBytes(path, dir = join(root, 'out')) {
     jsGzip: scripts.reduce((sum, script) => sum + gzipSync(script, { level: 9 }).length, 0),
     jsBrotli: scripts.reduce((sum, script) => sum + brotliCompressSync(script, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }).length, 0),
   };
-}
-
-/** Builds the smallest app-router page Next.js can export, with this project's packages. */
-function buildBareExport() {
-  // Inside the project, so it resolves this project's node_modules (Turbopack follows no link
-  // out of its root).
-  const dir = join(root, '.bench', 'bare');
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(join(dir, 'app'), { recursive: true });
-  writeFileSync(join(dir, 'package.json'), JSON.stringify({ private: true, type: 'module' }));
-  writeFileSync(join(dir, 'next.config.mjs'), "export default { output: 'export', images: { unoptimized: true } };\n");
-  // A title, a language and a description, as every page of the site has: its accessibility and
-  // SEO scores then measure the framework, not a page missing what any real page carries.
-  writeFileSync(
-    join(dir, 'app', 'layout.tsx'),
-    `export const metadata = { title: 'Bare Next.js page', description: 'The smallest page Next.js exports, with a title, a language and a description.' };
-export default function RootLayout({ children }: { children: React.ReactNode }) {
-  return (<html lang="en"><body>{children}</body></html>);
-}
-`,
-  );
-  writeFileSync(join(dir, 'app', 'page.tsx'), 'export default function Page() {\n  return <h1>Hello</h1>;\n}\n');
-  execFileSync(process.execPath, [resolve(root, 'node_modules/next/dist/bin/next'), 'build'], {
-    cwd: dir,
-    stdio: 'ignore',
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
-  });
-  // Compressed like the site, so the comparison is about the pages, not the server.
-  writeFileSync(
-    join(dir, 'out', '.htaccess'),
-    'AddOutputFilterByType DEFLATE text/html text/css text/plain application/javascript text/javascript\n',
-  );
-  return join(dir, 'out');
 }
 
 /** Every route, as the built sitemap lists them. */
