@@ -38,7 +38,7 @@ function addSecurityPage(root: string, steps: { routeList?: boolean; services?: 
   edit(root, 'app/security/page.tsx', /description:\s*'[^']*'/, "description: 'Security management for vessels, rigs and offices: firewalls, VPNs, patching and monitoring, planned and run by the NPTS team.'");
   edit(root, 'app/security/page.tsx', "path: '/proto'", "path: '/security'");
   if (steps.routeList) edit(root, 'lib/site.ts', "  '/privacy',\n] as const;", "  '/privacy',\n  '/security',\n] as const;");
-  if (steps.services) edit(root, 'app/services/page.tsx', '<FeatureCard title="Communication" href="/coms" illustration="coms">', '<FeatureCard title="Security" href="/security">\n            <p>Security for vessels and offices.</p>\n          </FeatureCard>\n          <FeatureCard title="Communication" href="/coms" illustration="coms">');
+  if (steps.services) edit(root, 'app/services/page.tsx', '<FeatureCard title="Onboard networks" href="/network" illustration="network">', '<FeatureCard title="Security" href="/security">\n            <p>Security for vessels and offices.</p>\n          </FeatureCard>\n          <FeatureCard title="Onboard networks" href="/network" illustration="network">');
 }
 
 const cleanEnv = (extra: Record<string, string> = {}) => {
