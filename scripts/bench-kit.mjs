@@ -40,7 +40,7 @@ export function buildAt(ref) {
   execFileSync('sh', ['-c', `git archive ${JSON.stringify(ref)} | tar -x -C ${JSON.stringify(dir)}`]);
   // Without a lock file of its own, Turbopack takes the project's root, and its node_modules.
   rmSync(join(dir, 'package-lock.json'));
-  execFileSync(process.execPath, [resolve(root, 'node_modules/next/dist/bin/next'), 'build'], { cwd: dir, stdio: 'ignore', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
+  nextBuild(dir);
   execFileSync(process.execPath, ['scripts/postbuild.mjs'], { cwd: dir, stdio: 'ignore' });
   if (!existsSync(join(dir, 'out', 'index.html'))) throw new Error(`bench: the build of ${ref} has no index.html`);
   return join(dir, 'out');
@@ -67,17 +67,18 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
 `,
   );
   writeFileSync(join(dir, 'app', 'page.tsx'), 'export default function Page() {\n  return <h1>Hello</h1>;\n}\n');
-  execFileSync(process.execPath, [resolve(root, 'node_modules/next/dist/bin/next'), 'build'], {
-    cwd: dir,
-    stdio: 'ignore',
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
-  });
+  nextBuild(dir);
   // Compressed like the site, so the comparison is about the pages, not the server.
   writeFileSync(
     join(dir, 'out', '.htaccess'),
     'AddOutputFilterByType DEFLATE text/html text/css text/plain application/javascript text/javascript\n',
   );
   return join(dir, 'out');
+}
+
+/** `next build` in `dir` with this project's Next.js. */
+function nextBuild(dir) {
+  execFileSync(process.execPath, [resolve('node_modules/next/dist/bin/next'), 'build'], { cwd: dir, stdio: 'ignore', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
 }
 
 export async function waitFor(url) {
