@@ -121,6 +121,23 @@ describe('Analytics', () => {
     expect(pageViews()[1]).toMatchObject({ page_title: 'About title', page_path: '/about' });
   });
 
+  it('after a navigation that shows the page before its title, sends the page view with the title', async () => {
+    document.title = 'Home title';
+    const { rerender } = render(<Analytics gtmId="" />);
+
+    // As React leaves <head> between the commit of the new page and that of its metadata.
+    document.querySelector('title')!.remove();
+    pathname = '/about';
+    rerender(<Analytics gtmId="" />);
+    expect(pageViews()).toHaveLength(1);
+
+    const title = document.createElement('title');
+    title.textContent = 'About title';
+    await act(async () => document.head.append(title));
+    expect(pageViews()).toHaveLength(2);
+    expect(pageViews()[1]).toMatchObject({ page_title: 'About title', page_path: '/about', page_location: window.location.href });
+  });
+
   it('loads the tag manager only after consent, and never without a container id', async () => {
     render(<Analytics gtmId="GTM-TEST123" />);
     const tagManager = () => document.querySelector('script[src*="googletagmanager.com/gtm.js?id=GTM-TEST123"]');

@@ -17,9 +17,22 @@ export function Analytics({ gtmId }: { gtmId: string }) {
   const { choice } = useConsent();
 
   useEffect(() => {
-    // The new page's title is in the document by the time effects of its commit run.
-    sendGTMEvent(pageView(document.title, pathname, window.location.href));
     recordPageView(pathname, window.location.search);
+    const send = () => sendGTMEvent(pageView(document.title, pathname, window.location.href));
+    if (document.title) {
+      send();
+      return;
+    }
+    // After a client-side navigation the new page can show a moment before its title: Next.js
+    // renders metadata in a Suspense boundary of its own, and the old title has gone with the
+    // old page. The page view waits for the title React puts into <head>.
+    const title = new MutationObserver(() => {
+      if (!document.title) return;
+      title.disconnect();
+      send();
+    });
+    title.observe(document.head, { childList: true, subtree: true, characterData: true });
+    return () => title.disconnect();
   }, [pathname]);
 
   return gtmId && choice === 'granted' ? <GoogleTagManager gtmId={gtmId} /> : null;
