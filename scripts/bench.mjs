@@ -27,7 +27,7 @@ const beforeOut = before ? buildAt(before) : undefined;
 const port = await freePort();
 const barePort = await freePort();
 const servers = [serve(port, join(root, 'out')), serve(barePort, bareOut)];
-const beforePort = await freePort();
+const beforePort = beforeOut ? await freePort() : undefined;
 if (beforeOut) servers.push(serve(beforePort, beforeOut));
 const chrome = await launchChrome();
 
