@@ -1,5 +1,6 @@
 import { organizationJsonLd, serializeJsonLd } from '@/lib/json-ld';
 import { absoluteUrl, site } from '@/lib/site';
+import { withSiteFacts } from './helpers/site-facts';
 
 describe('serializeJsonLd', () => {
   it('escapes < so a value cannot close the script element', () => {
@@ -17,6 +18,32 @@ describe('serializeJsonLd', () => {
 });
 
 describe('organizationJsonLd', () => {
+  it('names who stands behind the site as the register has it: legal name, registered address, email, VAT and company number', () => {
+    expect(organizationJsonLd()).toMatchObject({
+      legalName: site.legalName,
+      email: site.email,
+      vatID: site.vatId,
+      identifier: { '@type': 'PropertyValue', propertyID: 'UIC', value: site.companyNumber },
+      address: {
+        '@type': 'PostalAddress',
+        streetAddress: site.address.street,
+        postalCode: site.address.postcode,
+        addressLocality: site.address.city,
+        addressCountry: 'BG',
+      },
+    });
+  });
+
+  it('gives a sales contact point, and a support one only where the support line exists', () => {
+    const sales = { '@type': 'ContactPoint', contactType: 'sales', telephone: site.phone.tel, email: site.email };
+    const supportLine = { phone: { display: '+359 2 000 0000', tel: '+35920000000' }, hours: 'around the clock' };
+    expect(withSiteFacts({ supportLine }, organizationJsonLd).contactPoint).toEqual([
+      expect.objectContaining(sales),
+      expect.objectContaining({ '@type': 'ContactPoint', contactType: 'technical support', telephone: '+35920000000' }),
+    ]);
+    expect(withSiteFacts({ supportLine: null }, organizationJsonLd).contactPoint).toEqual([expect.objectContaining(sales)]);
+  });
+
   it('describes the company with its name, address, logo, phone and the areas it serves', () => {
     expect(organizationJsonLd()).toMatchObject({
       '@context': 'https://schema.org',

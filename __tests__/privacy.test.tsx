@@ -1,13 +1,71 @@
 import { execFileSync } from 'node:child_process';
-import { render, screen } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import PrivacyPage from '@/app/privacy/page';
+import { site } from '@/lib/site';
+import { withSiteFacts } from './helpers/site-facts';
 
 /** The contact endpoint's defaults, as PHP reads them from mail/lib/config.php. */
 const defaults: Record<string, string> = JSON.parse(
   execFileSync('php', ['-r', 'require "mail/lib/config.php"; echo json_encode(CONTACT_DEFAULTS);'], { encoding: 'utf8' }),
 );
 
+/** The text of the section under the heading `name`. */
+function section(name: string): string {
+  return screen.getByRole('heading', { level: 2, name }).closest('section')!.textContent!.replace(/\s+/g, ' ');
+}
+
 describe('PrivacyPage', () => {
+  it('names the controller: legal name, registered address, company and VAT numbers, email and phone (GDPR Art. 13(1)(a))', () => {
+    render(<PrivacyPage />);
+    const controller = section('Who is responsible');
+    for (const fact of [site.legalName, site.address.street, `${site.address.postcode} ${site.address.city}`, site.registeredIn, site.companyNumber, site.vatId, site.email, site.phone.display]) {
+      expect(controller).toContain(fact);
+    }
+    expect(screen.getAllByRole('link', { name: site.email })[0]).toHaveAttribute('href', `mailto:${site.email}`);
+  });
+
+  it('gives each purpose its legal basis (Art. 13(1)(c)): the enquiry, spam protection, analytics on consent', () => {
+    render(<PrivacyPage />);
+    const purposes = within(screen.getByRole('heading', { name: /^What we use your data for/ }).closest('section')!).getAllByRole('listitem').map((item) => item.textContent!.replace(/\s+/g, ' '));
+    expect(purposes.find((text) => text.startsWith('Answering your enquiry'))).toMatch(/Art\. 6\(1\)\(b\) GDPR\).*Art\. 6\(1\)\(f\)/);
+    expect(purposes.find((text) => text.startsWith('Keeping the form free of spam'))).toContain('Art. 6(1)(f)');
+    expect(purposes.find((text) => text.startsWith('Counting visits'))).toMatch(/only if you accept analytics: your consent \(Art\. 6\(1\)\(a\)\), which you can withdraw at any time/);
+    for (const purpose of purposes) expect(purpose).toMatch(/Art\. 6\(1\)\([abcf]\)/);
+  });
+
+  it('says the form’s name, email and message are needed to answer, and the rest is optional (Art. 13(2)(e))', () => {
+    render(<PrivacyPage />);
+    expect(section('The contact form')).toContain('Your name, email address and message are needed to answer you: without them the form cannot be sent and we cannot reply.');
+  });
+
+  it('names the recipients from the site facts (Art. 13(1)(e)): host, mail provider, the team’s chat tool, Google', () => {
+    render(<PrivacyPage />);
+    const recipients = section('Who receives your data');
+    for (const name of [site.processors.host.name, site.processors.mail.name, site.teamChat!.name, 'Google Ireland Limited']) expect(recipients).toContain(name);
+  });
+
+  it('leaves the chat tool out where the company has none', () => {
+    withSiteFacts({ teamChat: null }, () => render(<PrivacyPage />));
+    expect(section('Who receives your data')).not.toContain(site.teamChat!.name);
+  });
+
+  it('states the transfers outside the EU and their safeguard (Art. 13(1)(f)), a recipient’s own included', () => {
+    render(<PrivacyPage />);
+    expect(section('Transfers outside the EU')).toContain('EU–US Data Privacy Framework');
+    cleanup();
+    const chat = { name: 'Chat Co', location: 'the United States', safeguard: 'the Commission’s standard contractual clauses.' };
+    withSiteFacts({ teamChat: chat }, () => render(<PrivacyPage />));
+    expect(section('Transfers outside the EU')).toContain('Chat Co keeps data in the United States: the Commission’s standard contractual clauses.');
+  });
+
+  it('lists every right, withdrawing consent, and the Bulgarian supervisory authority (Art. 13(2)(b)–(d))', () => {
+    render(<PrivacyPage />);
+    const rights = section('Your rights');
+    for (const right of ['access, Art. 15', 'rectification, Art. 16', 'erasure, Art. 17', 'restriction, Art. 18', 'portability, Art. 20', 'objection, Art. 21']) expect(rights).toContain(right);
+    expect(rights).toContain('withdraw your consent to analytics at any time');
+    expect(rights).toContain('Commission for Personal Data Protection');
+  });
+
   it('states how long the contact endpoint keeps a delivered message, as it is configured by default', () => {
     render(<PrivacyPage />);
     const section = screen.getByRole('heading', { name: 'The contact form' }).closest('section')!;

@@ -192,7 +192,7 @@ export function ContactForm() {
             {sending ? 'Sending…' : 'Send message'}
           </button>
           <p className={styles.next}>
-            We usually reply within one business day. How we keep your details: <Link href="/privacy">privacy notice</Link>.
+            We reply within {site.replyTime}. How we keep your details: <Link href="/privacy">privacy notice</Link>.
           </p>
         </div>
       </form>

@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { CookieSettingsButton } from '@/components/consent-banner';
+import { CompanyAddress, EmailLink, PhoneLink, RegisterNumbers } from '@/components/contact-details';
 import { Logo } from '@/components/logo';
-import { PhoneLink } from '@/components/phone-link';
 import { footerLinks, site } from '@/lib/site';
 import styles from './site-footer.module.css';
 
@@ -11,9 +11,8 @@ export function SiteFooter() {
       <div className={styles.inner}>
         <div className={styles.about}>
           <Logo />
-          <p>
-            Remote-first IT for vessels, rigs and businesses. Registered in {site.registeredIn}.
-          </p>
+          <p>Remote-first IT for vessels, rigs and businesses.</p>
+          <CompanyAddress />
         </div>
         <nav aria-labelledby="footer-quick-links">
           <h2 id="footer-quick-links" className={styles.heading}>
@@ -32,6 +31,9 @@ export function SiteFooter() {
           <ul className={styles.list}>
             <li>
               Phone: <PhoneLink />
+            </li>
+            <li>
+              Email: <EmailLink />
             </li>
             <li>Location: {site.location}</li>
           </ul>
@@ -54,7 +56,7 @@ export function SiteFooter() {
       </div>
       <div className={styles.bottom}>
         <p className={styles.copyright}>
-          © {site.copyrightYear} {site.name}. All rights reserved.
+          © {site.copyrightYear} {site.legalName}. All rights reserved. <span className={styles.register}><RegisterNumbers /></span>
         </p>
         <Link href="/privacy">Privacy notice</Link>
         <CookieSettingsButton className={styles.settings} />

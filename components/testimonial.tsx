@@ -1,12 +1,17 @@
 import styles from './testimonial.module.css';
 
-export function Testimonial({ attribution, children }: { attribution: string; children: React.ReactNode }) {
+type TestimonialProps = { quote: string; name: string; role: string; company: string };
+
+/** A client's own words, attributed by name, role and company (site.testimonial: never made up). */
+export function Testimonial({ quote, name, role, company }: TestimonialProps) {
   return (
     <figure className={styles.testimonial}>
       <blockquote className={styles.quote}>
-        <p>{children}</p>
+        <p>{quote}</p>
       </blockquote>
-      <figcaption className={styles.attribution}>— {attribution}</figcaption>
+      <figcaption className={styles.attribution}>
+        — {name}, {role}, {company}
+      </figcaption>
     </figure>
   );
 }

@@ -18,6 +18,27 @@ export type NavLink = { label: string; href: string; cta?: boolean };
 export type NavGroup = { label: string; id: string; children: readonly NavLink[]; overview?: string };
 export type NavItem = NavLink | NavGroup;
 
+/** A phone number, as shown and as dialled. */
+export type Phone = { display: string; tel: string };
+/** The line existing clients call for support, and when it answers, as a visitor reads it. */
+export type SupportLine = { phone: Phone; hours: string };
+/** A company that receives visitors' personal data from us (GDPR Art. 13(1)(e), (f)). */
+export type Recipient = {
+  name: string;
+  /** Where it keeps or reaches the data, as a visitor reads it: 'the EU', 'the United States'. */
+  location: string;
+  /** For a place outside the EU: what protects the data there (Art. 13(1)(f)); omitted inside it. */
+  safeguard?: string;
+};
+/** Someone a visitor can expect to answer: shown on /contact when set. */
+export type ContactPerson = {
+  name: string;
+  role: string;
+  /** A square photo in public/, e.g. /people/jane-doe.jpg. */
+  photo?: string;
+  languages: readonly string[];
+};
+
 export const site = {
   name: 'NPTS',
   /** Default document title; `/` (and any path without its own title) keeps it exactly. */
@@ -29,13 +50,57 @@ export const site = {
   locale: 'en_GB',
   /** The company phone number, as shown and as dialled. */
   phone: placeholder('the phone number', { display: '+359 000 000 000', tel: '+359000000000' }),
-  /** The public email address: the contact form names it (with the phone) when it cannot send. */
+  /** The public email address: the footer, /contact and /privacy show it, and the form names it when it cannot send. */
   email: placeholder('the public email address', 'info@npts.eu'),
   location: 'Europe, South East Asia',
   areaServed: ['Europe', 'South East Asia'],
+
+  // Who stands behind the site, as the Commercial Register has it: the footer of every page,
+  // /contact, /privacy and the structured data show it (EU e-Commerce Directive, Art. 5).
+  legalName: placeholder('the legal name', 'NPTS [legal name]'),
+  /** The Unified Identification Code (UIC, in Bulgarian ЕИК) in the Commercial Register. */
+  companyNumber: placeholder('the company number (UIC)', '000000000'),
+  vatId: placeholder('the VAT number', 'BG000000000'),
+  /** The registered address; the country is registeredIn. */
+  address: placeholder('the registered address (street, postcode, city)', { street: '[Street and number]', postcode: '0000', city: '[City]' }),
   registeredIn: 'Bulgaria',
   /** ISO 3166-1 code of the country of registration, for structured data. */
   registeredInCode: 'BG',
+
+  /** How soon an enquiry is answered: "We reply within …". Every page that promises a reply time reads it here. */
+  replyTime: placeholder('the reply time for enquiries', 'one business day'),
+  /** The line existing clients call around the clock, or null where there is none: then no page promises one. */
+  supportLine: placeholder<SupportLine | null>('whether a support line for existing clients exists, and its hours (null if not)', {
+    phone: { display: '+359 000 000 000', tel: '+359000000000' },
+    hours: '24 hours a day, 7 days a week',
+  }),
+  /** Optional: the person who answers enquiries, shown on /contact. Never a made-up person. */
+  contactPerson: null as ContactPerson | null,
+  /** Optional: a page where a visitor books a call (https://…), shown on /contact. */
+  bookingUrl: null as string | null,
+
+  /** The /rest testimonial: the client's own words and who said them, given with their permission. */
+  testimonial: placeholder('the /rest testimonial (the quote, and the name, role and company of who said it)', {
+    quote: '[The client’s own words about the work, as they agreed to publish them.]',
+    name: '[Name]',
+    role: 'CEO',
+    company: '[Company]',
+  }),
+
+  /** Who processes visitors' data for us, named in /privacy. */
+  processors: placeholder<{ host: Recipient; mail: Recipient }>('the web host and the mail provider (name, location, safeguard)', {
+    host: { name: '[Web host]', location: 'the EU' },
+    mail: { name: '[Mail provider]', location: 'the EU' },
+  }),
+  /** How long the web host keeps its access logs (network address, time, address asked for, browser). */
+  accessLogRetention: placeholder('how long the web host keeps its access logs', '[as long as the host keeps them]'),
+  /** Google Analytics' data retention (its Admin → Data collection → Data retention setting). */
+  analyticsRetention: placeholder('the Google Analytics data retention setting', '[2 or 14] months'),
+  /** The team chat tool the contact form's webhook posts leads to (MAIL_WEBHOOK_URL), or null if none. */
+  teamChat: placeholder<Recipient | null>('the team chat tool that receives leads, or null if none (name, location, safeguard)', {
+    name: '[Team chat tool]',
+    location: 'the EU',
+  }),
   /** The square logo search engines show next to the company: drawn from public/logo.svg at build time (app/logo.png/route.tsx). */
   logo: { url: '/logo.png', width: 512, height: 512 },
   copyrightYear: 2024,
@@ -49,8 +114,6 @@ export const site = {
     { network: 'facebook', label: 'NPTS on Facebook', href: placeholder('the Facebook profile', 'https://www.facebook.com/npts') },
     { network: 'instagram', label: 'NPTS on Instagram', href: placeholder('the Instagram profile', 'https://www.instagram.com/npts') },
   ],
-  /** EDITOR: who the /rest testimonial is from. By role only: we never invent a person. */
-  testimonialAttribution: 'CEO of a client company',
   /** The partner shown in the footer: its name, its site and its logo in public/. */
   partner: placeholder('the partner (name, site, logo)', { name: 'Partner company', href: 'https://example.com/', logo: '/partner-logo.svg', logoWidth: 160, logoHeight: 40 }),
 } as const;

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
+import { CompanyAddress, EmailLink, PhoneLink, RegisterNumbers } from '@/components/contact-details';
 import { ContactForm } from '@/components/contact-form';
 import { PageHero } from '@/components/page-hero';
-import { PhoneLink } from '@/components/phone-link';
 import { Section } from '@/components/section';
 import { pageMetadata } from '@/lib/metadata';
 import { site } from '@/lib/site';
@@ -17,26 +17,70 @@ export function generateMetadata(): Metadata {
 }
 
 export default function ContactPage() {
+  const { contactPerson: person, bookingUrl, supportLine } = site;
   return (
     <>
       <PageHero
         eyebrow="Contact"
         title="Contact us"
-        lead="Tell us about your vessel, rig or project. We read every message and reply as soon as we can, usually within one business day."
+        lead={`Tell us about your vessel, rig or project. We read every message and reply within ${site.replyTime}.`}
       />
-      <Section>
+      <Section title="Send us a message">
         <div className={styles.layout}>
           <ContactForm />
-          <aside className={styles.aside} aria-labelledby="contact-other-ways">
-            <h2 id="contact-other-ways" className={styles.asideTitle}>
-              Other ways to reach us
-            </h2>
-            <p>
-              Phone: <PhoneLink />
-            </p>
-            <p>Serving {site.location}, remotely and around the clock.</p>
-            <p>Registered in {site.registeredIn}.</p>
-          </aside>
+          <div className={styles.side}>
+            <section className={styles.card} aria-labelledby="contact-next">
+              <h2 id="contact-next" className={styles.cardTitle}>
+                What happens next
+              </h2>
+              <ol className={styles.steps}>
+                <li>We read your message and reply within {site.replyTime}.</li>
+                <li>We talk it through with you: your fleet, your systems or your project, and what you need.</li>
+                <li>You get a proposal with the scope, the timeline and the price, to decide on at your own pace.</li>
+              </ol>
+            </section>
+            <aside className={styles.card} aria-labelledby="contact-other-ways">
+              <h2 id="contact-other-ways" className={styles.cardTitle}>
+                Other ways to reach us
+              </h2>
+              {person && (
+                <div className={styles.person}>
+                  {/* eslint-disable-next-line @next/next/no-img-element */}
+                  {person.photo && <img src={person.photo} alt="" width={64} height={64} loading="lazy" decoding="async" />}
+                  <p>
+                    <strong>{person.name}</strong>, {person.role}
+                    <br />
+                    Speaks {new Intl.ListFormat('en-GB').format(person.languages)}
+                  </p>
+                </div>
+              )}
+              <ul className={styles.ways}>
+                <li>
+                  Phone: <PhoneLink />
+                </li>
+                <li>
+                  Email: <EmailLink />
+                </li>
+                {bookingUrl && (
+                  <li>
+                    <a href={bookingUrl} target="_blank" rel="noopener">
+                      Book a call<span className="visually-hidden"> (opens in a new tab)</span>
+                    </a>
+                  </li>
+                )}
+              </ul>
+              {supportLine && (
+                <p>
+                  <strong>Already a client?</strong> Our support line answers {supportLine.hours}: <PhoneLink phone={supportLine.phone} />.
+                </p>
+              )}
+              <h3 className={styles.subTitle}>Registered office</h3>
+              <CompanyAddress />
+              <p className={styles.register}>
+                <RegisterNumbers />
+              </p>
+            </aside>
+          </div>
         </div>
       </Section>
     </>

@@ -1,46 +1,92 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { CompanyAddress, EmailLink, PhoneLink } from '@/components/contact-details';
 import { PageHero } from '@/components/page-hero';
-import { PhoneLink } from '@/components/phone-link';
 import { Section } from '@/components/section';
 import { CONSENT_COOKIE } from '@/lib/analytics';
 import { pageMetadata } from '@/lib/metadata';
-import { site } from '@/lib/site';
+import { type Recipient, site } from '@/lib/site';
 
 export function generateMetadata(): Metadata {
   return pageMetadata({
     title: 'Privacy Notice: Analytics and Contact Form | NPTS',
-    description: 'How the NPTS website uses analytics cookies, only with your consent, and how long it keeps the details you send through the contact form.',
+    description: 'Who is responsible for your data on the NPTS website, what it collects and why, who receives it, how long it is kept and what you can ask of us.',
     path: '/privacy',
   });
 }
 
+/** Who receives visitors' data from us, from the site facts: outside the EU, with what protects it there. */
+function recipients(): (Recipient & { does: string })[] {
+  const { host, mail } = site.processors;
+  return [
+    { ...host, does: 'our web host, which runs this website and keeps the contact form’s database' },
+    { ...mail, does: 'our mail provider, which delivers the form’s messages to our team’s mailbox' },
+    ...(site.teamChat ? [{ ...site.teamChat, does: 'our team’s chat tool, where we are told of each new enquiry' }] : []),
+  ];
+}
+
 export default function PrivacyPage() {
+  const receivers = recipients();
+  const transfers = receivers.filter((recipient) => recipient.safeguard);
   return (
     <>
       <PageHero
         eyebrow="Privacy"
         title="Privacy notice"
-        lead={`What this website collects and why. ${site.name} is registered in ${site.registeredIn} and handles personal data under the EU General Data Protection Regulation (GDPR).`}
+        lead="What this website collects and why, who receives it, how long it is kept and what you can ask of us, under the EU General Data Protection Regulation (GDPR)."
       />
-      <Section title="Analytics, only with your consent">
+      <Section title="Who is responsible">
         <p>
-          If you accept analytics, the site loads Google Tag Manager and Google Analytics to count visits: the pages you
-          view, their titles and addresses, and technical details of your browser. We use these numbers to learn which
-          pages help visitors. Until you accept, no analytics script is loaded and no analytics cookie is set (Google
-          Consent Mode starts with every signal denied).
+          The controller of your personal data is {site.legalName}, registered in {site.registeredIn} under the Unified
+          Identification Code (UIC) {site.companyNumber}, VAT number {site.vatId}:
         </p>
+        <CompanyAddress />
         <p>
-          Your choice is kept in a first-party cookie, <code>{CONSENT_COOKIE}</code>, for 180 days. You can change it at
-          any time with <strong>Cookie settings</strong> at the bottom of every page; rejecting after accepting also
-          removes the analytics cookies from this site.
+          Email <EmailLink />, phone <PhoneLink />. Write to us there about anything in this notice.
         </p>
       </Section>
-      <Section title="The contact form" tone="alt">
+      <Section title="What we use your data for, and why we may" tone="alt">
+        <ul>
+          <li>
+            <strong>Answering your enquiry</strong>: what you send through the contact form, and where the enquiry came
+            from (below). We may do so because you ask us to take steps before a possible contract (Art. 6(1)(b) GDPR)
+            and, where you write to us for another reason, because we have a legitimate interest in answering the
+            messages we receive (Art. 6(1)(f)).
+          </li>
+          <li>
+            <strong>Keeping the form free of spam and abuse</strong>: a keyed hash of your network address and a small
+            puzzle your browser solves (below). Our legitimate interest is a contact form that works and is not abused
+            (Art. 6(1)(f)).
+          </li>
+          <li>
+            <strong>Counting visits</strong> with Google Analytics, only if you accept analytics: your consent (Art.
+            6(1)(a)), which you can withdraw at any time.
+          </li>
+          <li>
+            <strong>Remembering your cookie choice</strong>, so that we do not ask again on every page: our legitimate
+            interest (Art. 6(1)(f)).
+          </li>
+          <li>
+            <strong>Keeping the website running and secure</strong>: like every web server, ours records each request
+            (your network address, the time, the address asked for and your browser’s name) in its access log, which
+            our web host keeps {site.accessLogRetention}. Our legitimate interest is finding faults and tracing attacks
+            (Art. 6(1)(f)).
+          </li>
+        </ul>
+        <p>
+          We make no decision about you by automated means alone, and we do not build a profile of you.
+        </p>
+      </Section>
+      <Section title="The contact form">
         <p>
           When you send the contact form, we receive your first and last name, email address, company, subject, phone
           number and message. We use them only to answer your enquiry and to follow up on it. We send no automatic
           replies and no newsletters, and we do not share your details with third parties for marketing.
+        </p>
+        <p>
+          Your name, email address and message are needed to answer you: without them the form cannot be sent and we
+          cannot reply. Your company, subject and phone number are up to you. No law or contract obliges you to write
+          to us.
         </p>
         <p>
           With your message we also keep which page of this site you came to the form from and, if you arrived
@@ -67,12 +113,72 @@ export default function PrivacyPage() {
           looked at it; if we do not release it, it is deleted 30 days after it arrived.
         </p>
       </Section>
-      <Section title="Your rights">
+      <Section title="Analytics, only with your consent" tone="alt">
         <p>
-          You may ask us for a copy of your data, to correct or delete it, or object to its use; we can find and erase
-          every message you sent through the form. Please{' '}
-          <Link href="/contact">contact us</Link> or call <PhoneLink />. You
-          can also complain to the Bulgarian Commission for Personal Data Protection.
+          If you accept analytics, the site loads Google Tag Manager and Google Analytics to count visits: the pages you
+          view, their titles and addresses, and technical details of your browser. We use these numbers to learn which
+          pages help visitors. Until you accept, no analytics script is loaded and no analytics cookie is set (Google
+          Consent Mode starts with every signal denied). Google Analytics keeps what it collects for{' '}
+          {site.analyticsRetention}.
+        </p>
+        <p>
+          Your choice is kept in a first-party cookie, <code>{CONSENT_COOKIE}</code>, for 180 days. You can change it at
+          any time with <strong>Cookie settings</strong> at the bottom of every page; rejecting after accepting also
+          removes the analytics cookies from this site.
+        </p>
+      </Section>
+      <Section title="Who receives your data">
+        <p>Only these companies, each acting for us under a data processing agreement (Art. 28 GDPR):</p>
+        <ul>
+          {receivers.map((recipient) => (
+            <li key={recipient.does}>
+              <strong>{recipient.name}</strong>, {recipient.does}, in {recipient.location};
+            </li>
+          ))}
+          <li>
+            <strong>Google Ireland Limited</strong>, for Google Tag Manager and Google Analytics, only if you accept
+            analytics.
+          </li>
+        </ul>
+        <p>We do not sell your data, and we do not share it with anyone for their own marketing.</p>
+      </Section>
+      <Section title="Transfers outside the EU" tone="alt">
+        <p>
+          Google may process analytics data in the United States, at Google LLC. The European Commission has decided that
+          the EU–US Data Privacy Framework, under which Google LLC is certified, protects personal data adequately (Art.
+          45 GDPR); Google also uses the Commission’s standard contractual clauses.
+        </p>
+        {transfers.length > 0 ? (
+          <ul>
+            {transfers.map((recipient) => (
+              <li key={recipient.name}>
+                {recipient.name} keeps data in {recipient.location}: {recipient.safeguard}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p>Everything else stays within the EU.</p>
+        )}
+      </Section>
+      <Section title="Your rights">
+        <p>You may ask us, free of charge:</p>
+        <ul>
+          <li>for a copy of the data we hold about you (access, Art. 15 GDPR);</li>
+          <li>to correct it (rectification, Art. 16);</li>
+          <li>to delete it (erasure, Art. 17): we can find and erase every message you sent through the form;</li>
+          <li>to stop using it while a question about it is settled (restriction, Art. 18);</li>
+          <li>for the data you gave us in a common machine-readable format, or sent to someone else (portability, Art. 20);</li>
+          <li>to stop using it where we rely on our legitimate interest (objection, Art. 21).</li>
+        </ul>
+        <p>
+          You may withdraw your consent to analytics at any time with <strong>Cookie settings</strong>, as easily as you
+          gave it; this does not affect what was done before. Write to <EmailLink />,{' '}
+          <Link href="/contact">use the contact form</Link> or call <PhoneLink />: we answer within one month.
+        </p>
+        <p>
+          You also have the right to complain to a data protection authority, in particular in the EU country where you
+          live or work. In {site.registeredIn} it is the Commission for Personal Data Protection (CPDP), 2 Prof. Tsvetan
+          Lazarov Blvd., 1592 Sofia, <a href="https://www.cpdp.bg/">www.cpdp.bg</a>.
         </p>
       </Section>
     </>

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { ButtonLink } from '@/components/button-link';
+import { ClosingCta } from '@/components/closing-cta';
 import { FeatureCard } from '@/components/feature-card';
 import { ProcessStep, ProcessSteps } from '@/components/process-steps';
 import { CardGrid, Section } from '@/components/section';
@@ -24,6 +25,7 @@ export default function LegacyToRestPage() {
       eyebrow="Services"
       title="From legacy database to REST API"
       illustration="rest"
+      actions={<ButtonLink href={contactHref('/rest')}>Contact us</ButtonLink>}
       lead="Your data is valuable, but locked in an older system. We put a modern REST API in front of the legacy database, so web and mobile apps, partners and automation can use it safely, while the system behind it keeps running."
     >
       <Section title="What you get" tone="alt">
@@ -56,14 +58,11 @@ export default function LegacyToRestPage() {
         </ProcessSteps>
       </Section>
       <Section title="What our clients say" tone="alt">
-        <Testimonial attribution={site.testimonialAttribution}>
-          NPTS gave our old database a modern API without disrupting daily operations. Our new applications
-          were built on it in weeks rather than months.
-        </Testimonial>
+        <Testimonial {...site.testimonial} />
       </Section>
-      <Section title="Unlock your data" align="center" intro="Tell us about your database and what you want to connect to it.">
-        <ButtonLink href={contactHref('/rest')}>Contact us</ButtonLink>
-      </Section>
+      <ClosingCta title="Unlock your data" action="Contact us" href={contactHref('/rest')}>
+        Tell us about your database and what you want to connect to it.
+      </ClosingCta>
     </ServicePage>
   );
 }

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { ButtonLink } from '@/components/button-link';
 import { PageHero } from '@/components/page-hero';
-import { PhoneLink } from '@/components/phone-link';
+import { PhoneLink } from '@/components/contact-details';
 import { messages } from '@/lib/contact';
 import { pageMetadata } from '@/lib/metadata';
 
@@ -21,7 +21,7 @@ export default function MessageFailedPage() {
         </>
       }
     >
-      <ButtonLink href="/contact" variant="accent">Back to the contact form</ButtonLink>
+      <ButtonLink href="/contact">Back to the contact form</ButtonLink>
     </PageHero>
   );
 }

@@ -16,7 +16,7 @@ export default function MessageInvalidPage() {
       title="Your message was not sent"
       lead={`${messages.invalid} First name, last name, a valid email address (like name@example.com) and a message are required.`}
     >
-      <ButtonLink href="/contact" variant="accent">Back to the contact form</ButtonLink>
+      <ButtonLink href="/contact">Back to the contact form</ButtonLink>
     </PageHero>
   );
 }

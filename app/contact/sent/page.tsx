@@ -3,16 +3,25 @@ import { ButtonLink } from '@/components/button-link';
 import { PageHero } from '@/components/page-hero';
 import { messages } from '@/lib/contact';
 import { pageMetadata } from '@/lib/metadata';
+import { site } from '@/lib/site';
 
 // Where the form lands after sending without JavaScript.
 export function generateMetadata(): Metadata {
-  return pageMetadata({ title: 'Message sent | NPTS', description: 'Your message to NPTS has been sent. We will get back to you soon, usually within one business day.', path: '/contact/sent', noIndex: true });
+  return pageMetadata({ title: 'Message sent | NPTS', description: 'Your message to NPTS has been sent. Our team will read it and get back to you soon.', path: '/contact/sent', noIndex: true });
 }
 
 export default function MessageSentPage() {
   return (
-    <PageHero eyebrow="Contact" title="Message sent" lead={messages.success}>
-      <ButtonLink href="/" variant="accent">Back to the home page</ButtonLink>
+    <PageHero
+      eyebrow="Contact"
+      title="Message sent"
+      lead={
+        <>
+          {messages.success} We reply within {site.replyTime}.
+        </>
+      }
+    >
+      <ButtonLink href="/">Back to the home page</ButtonLink>
     </PageHero>
   );
 }

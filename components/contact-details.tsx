@@ -1,0 +1,35 @@
+import { type Phone, site } from '@/lib/site';
+
+/** A phone number, as a link that dials it (kept on one line by globals.css): the company's by default. */
+export function PhoneLink({ phone = site.phone }: { phone?: Phone }) {
+  return <a href={`tel:${phone.tel}`}>{phone.display}</a>;
+}
+
+/** The public email address, as a link that writes to it. */
+export function EmailLink() {
+  return <a href={`mailto:${site.email}`}>{site.email}</a>;
+}
+
+/** Who stands behind the site and where it is registered, one line each, as on a letterhead. */
+export function CompanyAddress({ className }: { className?: string }) {
+  return (
+    <address className={className}>
+      {site.legalName}
+      <br />
+      {site.address.street}
+      <br />
+      {site.address.postcode} {site.address.city}
+      <br />
+      {site.registeredIn}
+    </address>
+  );
+}
+
+/** The numbers the Commercial Register and the tax office know the company by. */
+export function RegisterNumbers() {
+  return (
+    <>
+      UIC {site.companyNumber} · VAT {site.vatId}
+    </>
+  );
+}
