@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 
 type Problem = { file: string; line: number; message: string };
 
-jest.setTimeout(30_000);
+jest.setTimeout(60_000);
 
 const repo = resolve(__dirname, '..');
 const roots: string[] = [];
@@ -43,7 +43,7 @@ function addSecurityPage(root: string, steps: { routeList?: boolean; services?: 
 
 const cleanEnv = (extra: Record<string, string> = {}) => {
   const env = { ...process.env };
-  for (const name of Object.keys(env)) if (/^(MAIL|SMTP)_|^NEXT_PUBLIC_/.test(name)) delete env[name];
+  for (const name of Object.keys(env)) if (/^(MAIL|SMTP)_|^NEXT_PUBLIC_|^NPTS_REFERENCES_FIXTURE$/.test(name)) delete env[name];
   return { ...env, ...extra };
 };
 
@@ -68,7 +68,7 @@ beforeAll(async () => {
   edit(cases.misspelt, 'app/coms/page.tsx', 'Always-on satellite links for open water', 'Always-on satelite links for open water');
 
   cases.brokenLink = copyOfSite();
-  edit(cases.brokenLink, 'app/consulting/page.tsx', 'Tell us what is on your mind; a short call is often enough to see the way forward.', 'Tell us what is on your mind. <a href="/pricing">See our prices</a>.');
+  edit(cases.brokenLink, 'app/consulting/page.tsx', 'You tell us what is on your mind; a short call is often enough to see the way forward.', 'You tell us what is on your mind. <a href="/pricing">See our prices</a>.');
 
   cases.longDescription = copyOfSite();
   edit(cases.longDescription, 'app/software/page.tsx', /description:\s*'[^']*'/, `description: '${longDescription}'`);
@@ -80,6 +80,19 @@ beforeAll(async () => {
   cases.finishedPage = copyOfSite();
   addSecurityPage(cases.finishedPage, { routeList: true, services: true, shareImage: true });
 
+  cases.expiredCertificate = copyOfSite();
+  edit(cases.expiredCertificate, 'lib/references.ts', '  certifications: [],', `  certifications: [
+    { name: 'Quality Management', issuer: 'A Certification Body', number: 'QM-1', scope: 'IT support', validUntil: '2099-12-31' },
+    { name: 'Information Security', issuer: 'A Certification Body', number: 'IS-2', scope: 'IT support', validUntil: '2024-06-30' },
+  ],`);
+
+  cases.unprovenClient = copyOfSite();
+  edit(cases.unprovenClient, 'lib/references.ts', '  clients: [],', `  clients: [
+    { name: 'Named Shipping', permission: 'Ana Petrova, CEO, by email on 2026-03-01' },
+    { name: 'Silent Offshore', permission: '' },
+    { name: 'Sample Fleet', href: 'https://www.example.com/fleet', permission: 'Ivan Ivanov, IT manager, by letter on 2026-02-11' },
+  ],`);
+
   cases.sameTitle = copyOfSite();
   edit(cases.sameTitle, 'app/rest/page.tsx', /title: '[^']*'/, `title: '${/title: '([^']*)'/.exec(readFileSync(join(repo, 'app/proto/page.tsx'), 'utf8'))![1]}'`);
   edit(cases.sameTitle, 'app/privacy/page.tsx', /export function generateMetadata\(\): Metadata \{[\s\S]*?\n\}\n/, '');
@@ -88,14 +101,15 @@ beforeAll(async () => {
   // lib/site.ts, by the build's environment, and in the mail configuration.
   const configured = copyOfSite();
   const site = readFileSync(join(configured, 'lib/site.ts'), 'utf8');
-  writeFileSync(join(configured, 'lib/site.ts'), site.replace(/placeholder\('(?!the live domain|the Google Tag Manager)[^']*', ([^)]*\}|'[^']*')\)/g, '$1'));
+  writeFileSync(join(configured, 'lib/site.ts'), site.replace(/placeholder(?:<[^>]*>)?\('(?!the live domain|the Google Tag Manager)[^']*', ([^)]*\}|'[^']*')\)/g, '$1'));
   const mailConfig = join(configured, 'production-mail.php');
   writeFileSync(mailConfig, "<?php return ['MAIL_TO' => 'sales@npts.test', 'MAIL_FROM' => 'website@npts.test'];\n");
   const env = cleanEnv({ NEXT_PUBLIC_SITE_URL: 'https://www.npts.test', NEXT_PUBLIC_GTM_ID: 'GTM-TEST123', MAIL_CONFIG: mailConfig });
 
   const [checked, release, releaseConfigured] = await Promise.all([
     runCheck(Object.values(cases)),
-    runCheck([repo], { release: true }),
+    // As the browser tests' build is made: with test entries for the references.
+    runCheck([repo], { release: true, env: cleanEnv({ NPTS_REFERENCES_FIXTURE: '1' }) }),
     runCheck([configured], { release: true, env }),
   ]);
   found = checked;
@@ -151,12 +165,37 @@ describe('check-content', () => {
     ]);
   });
 
+  it('names an expired certificate, and leaves a valid one alone', () => {
+    const line = readFileSync(join(cases.expiredCertificate, 'lib/references.ts'), 'utf8').split('\n').findIndex((text) => text.includes("'IS-2'")) + 1;
+    expect(problemsOf('expiredCertificate')).toEqual([
+      { file: 'lib/references.ts', line, message: 'the certificate “Information Security” expired on 2024-06-30: add the renewed certificate or remove it' },
+    ]);
+  });
+
+  it('names a client without recorded permission to be named, and an example.com link', () => {
+    expect(problemsOf('unprovenClient').map((problem) => problem.message)).toEqual([
+      'the client “Silent Offshore” has no recorded permission to be named: write who agreed, how and when in permission, or remove the client',
+      'the href of “Sample Fleet” is an example.com address: use the real one, or leave it out',
+    ]);
+  });
+
   describe('with --release', () => {
-    it('names every placeholder left, and the file to set it in', () => {
+    it('names every placeholder left, and the file to set it in, and refuses the browser tests’ setting that shows test clients', () => {
       expect(releaseProblems.asItIs.map((problem) => `${problem.file}: ${problem.message.split(' is ')[0]}`)).toEqual([
         'lib/site.ts: the live domain',
         'lib/site.ts: the phone number',
         'lib/site.ts: the public email address',
+        'lib/site.ts: the legal name',
+        'lib/site.ts: the company number (UIC)',
+        'lib/site.ts: the VAT number',
+        'lib/site.ts: the registered address (street, postcode, city)',
+        'lib/site.ts: the reply time for enquiries',
+        'lib/site.ts: whether a support line for existing clients exists, and its hours (null if not)',
+        'lib/site.ts: the /rest testimonial (the quote, and the name, role and company of who said it)',
+        'lib/site.ts: the web host and the mail provider (name, location, safeguard)',
+        'lib/site.ts: how long the web host keeps its access logs',
+        'lib/site.ts: the Google Analytics data retention setting',
+        'lib/site.ts: the team chat tool that receives leads, or null if none (name, location, safeguard)',
         'lib/site.ts: the Google Tag Manager container id',
         'lib/site.ts: the LinkedIn profile',
         'lib/site.ts: the X profile',
@@ -165,11 +204,13 @@ describe('check-content', () => {
         'lib/site.ts: the partner (name, site, logo)',
         'mail/config.php: MAIL_TO',
         'mail/config.php: MAIL_FROM',
+        'next.config.mjs: NPTS_REFERENCES_FIXTURE',
       ]);
     });
 
     it('passes once every value is set: in lib/site.ts, by the build’s environment, and in the mail configuration', () => {
       expect(releaseProblems.configured).toEqual([]);
     });
+
   });
 });

@@ -8,6 +8,7 @@ export function currentBuildEnv() {
   return {
     NEXT_PUBLIC_SITE_URL: process.env.NEXT_PUBLIC_SITE_URL ?? '',
     NEXT_PUBLIC_GTM_ID: process.env.NEXT_PUBLIC_GTM_ID ?? '',
+    NPTS_REFERENCES_FIXTURE: process.env.NPTS_REFERENCES_FIXTURE ?? '',
   };
 }
 

@@ -7,6 +7,8 @@
 // - every page's title has 10–60 characters and its description 50–160, none used twice;
 // - every app/**/page.tsx is in the route list in lib/site.ts and the other way round, and every
 //   listed page is linked from the navigation, the footer or /services and has its share image;
+// - the clients, certificates and partners in lib/references.ts: no expired certificate, no client
+//   without recorded permission, no example.com link;
 // - with --release, no placeholder is left: lib/site.ts's placeholder(…) calls and the mail addresses.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
@@ -45,8 +47,9 @@ export async function checkContent(root, { release = false, env = process.env } 
     ...links(tree, new Set([...routes.values, ...unlisted.values])),
     ...metadata(tree, site),
     ...routeList(tree, routes, unlisted),
+    ...referenceProblems(tree),
   ];
-  if (release) problems.push(...placeholders(tree, env).filter((placeholder) => !placeholder.set), ...mailPlaceholders(root, env));
+  if (release) problems.push(...placeholders(tree, env).filter((placeholder) => !placeholder.set), ...mailPlaceholders(root, env), ...testSettings(env));
   return problems.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
 }
 
@@ -329,6 +332,51 @@ function routeList(tree, routes, unlisted) {
   return problems;
 }
 
+// References ----------------------------------------------------------------------------------
+
+/** The entries of lib/references.ts's lists: each object literal's literal properties, with where it stands. */
+function referenceEntries(tree) {
+  const file = 'lib/references.ts';
+  if (!existsSync(join(tree.root, file))) return [];
+  const source = tree.parse(file);
+  const entries = [];
+  visit(source, (node) => {
+    if (ts.isPropertyAssignment(node) && ['clients', 'certifications', 'partnerships'].includes(node.name.getText()) && ts.isArrayLiteralExpression(node.initializer)) {
+      for (const element of node.initializer.elements.filter(ts.isObjectLiteralExpression)) {
+        const values = {};
+        visit(element, (child) => {
+          if (ts.isPropertyAssignment(child) && isLiteral(child.initializer)) values[child.name.getText().replace(/^['"]|['"]$/g, '')] ??= { text: child.initializer.text, line: lineOf(source, child.getStart()) };
+        });
+        entries.push({ list: node.name.getText(), line: lineOf(source, element.getStart()), values });
+      }
+    }
+  });
+  return entries.map((entry) => ({ file, ...entry }));
+}
+
+/** What would make a reference untrue or unverifiable: an expired certificate, an unrecorded permission, an example link. */
+function referenceProblems(tree, today = new Date().toISOString().slice(0, 10)) {
+  const problems = [];
+  for (const { file, list, line, values } of referenceEntries(tree)) {
+    const name = values.name?.text ?? '(no name)';
+    if (list === 'certifications') {
+      const until = values.validUntil;
+      if (!until || !/^\d{4}-\d{2}-\d{2}$/.test(until.text) || Number.isNaN(Date.parse(until.text))) {
+        problems.push({ file, line: until?.line ?? line, message: `the certificate “${name}” needs validUntil, the last day it is valid, as YYYY-MM-DD` });
+      } else if (until.text < today) {
+        problems.push({ file, line: until.line, message: `the certificate “${name}” expired on ${until.text}: add the renewed certificate or remove it` });
+      }
+    }
+    if (list === 'clients' && !values.permission?.text.trim()) {
+      problems.push({ file, line: values.permission?.line ?? line, message: `the client “${name}” has no recorded permission to be named: write who agreed, how and when in permission, or remove the client` });
+    }
+    for (const [key, { text, line: at }] of Object.entries(values)) {
+      if (/(^|[/.@])example\.(com|org|net)\b/i.test(text)) problems.push({ file, line: at, message: `the ${key} of “${name}” is an example.com address: use the real one, or leave it out` });
+    }
+  }
+  return problems;
+}
+
 // Placeholders --------------------------------------------------------------------------------
 
 /**
@@ -374,6 +422,13 @@ export function mailPlaceholders(root, env = process.env) {
   }
   const file = result.file ? relative(root, result.file) || result.file : 'mail/config.php';
   return result.found.map(([key, address]) => ({ file, line: 1, message: `${key} is the placeholder ${address}: set the real address in the mail configuration the host uses (npts-private/config.php beside the web root, DIR/shared/config.php when deployed, or mail/config.php)` }));
+}
+
+/** Settings that make a build for the tests only (package.json's build:e2e), never for a release. */
+function testSettings(env) {
+  return env.NPTS_REFERENCES_FIXTURE
+    ? [{ file: 'next.config.mjs', line: 1, message: 'NPTS_REFERENCES_FIXTURE is set: a build would show the test entries of __tests__/fixtures/references.ts as clients, certificates and partners; unset it' }]
+    : [];
 }
 
 // Command line --------------------------------------------------------------------------------

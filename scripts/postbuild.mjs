@@ -41,7 +41,11 @@ if (problems.length > 0) {
 }
 await precompress();
 recordBuildEnv();
-console.log(`postbuild: ${relative('.', out)}/ is ready to upload (export, mail/, .htaccess)`);
+if (process.env.NPTS_REFERENCES_FIXTURE) {
+  console.warn('postbuild: built for the browser tests, with test entries as clients, certificates and partners (NPTS_REFERENCES_FIXTURE): never upload this build');
+} else {
+  console.log(`postbuild: ${relative('.', out)}/ is ready to upload (export, mail/, .htaccess)`);
+}
 
 // What the editor or operator still has to set: a reminder on every build, a failure for the
 // release gate (npm run check -- --release).
