@@ -4,11 +4,26 @@ import { render, screen } from '@testing-library/react';
 import type { Metadata } from 'next';
 import { metadata as rootMetadata } from '@/app/layout';
 import { metadata as notFoundMetadata } from '@/app/not-found';
-import { routes, site } from '@/lib/site';
+import { routes, site, unlistedRoutes } from '@/lib/site';
+import { withSiteFacts } from './helpers/site-facts';
 
 jest.mock('next/navigation', () => ({ usePathname: () => '/' }));
 
 type PageModule = { default: () => React.ReactElement; generateMetadata: () => Metadata };
+
+/** The pages that sell: every listed page but the form and the privacy notice. */
+const contentRoutes = routes.filter((path) => !['/contact', '/privacy'].includes(path));
+
+/** A page's text as a visitor reads it, with its title and description. */
+function textOf(path: string): string {
+  const page = loadPage(path);
+  const Page = page.default;
+  const { container, unmount } = render(<Page />);
+  const { title, description } = page.generateMetadata();
+  const text = `${title} ${description} ${container.textContent}`.replace(/\s+/g, ' ');
+  unmount();
+  return text;
+}
 
 function loadPage(path: string): PageModule {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -45,6 +60,23 @@ describe('routes', () => {
     expect(existsSync(join(folder, 'opengraph-image.tsx'))).toBe(true);
     expect(openGraph).not.toHaveProperty('images');
     expect(twitter).not.toHaveProperty('images');
+  });
+
+  it('states the reply time wherever it promises one, from the one site fact: a change to it shows on every such page', () => {
+    const pages = [...routes, ...unlistedRoutes];
+    const promising = (text: string) => /\breply within\b/i.test(text);
+    const before = new Map(pages.map((path) => [path, textOf(path)]));
+    const after = withSiteFacts({ replyTime: 'two working hours' }, () => new Map(pages.map((path) => [path, textOf(path)])));
+    const stating = pages.filter((path) => promising(before.get(path)!));
+    expect(stating).toEqual(expect.arrayContaining(['/contact', '/contact/sent', ...contentRoutes]));
+    expect(pages.filter((path) => promising(after.get(path)!))).toEqual(stating);
+    expect(pages.filter((path) => after.get(path)!.includes(site.replyTime))).toEqual([]);
+    const promises = pages.flatMap((path) => (after.get(path)!.match(/\breply within [^.]*/gi) ?? []).map((promise) => `${path}: ${promise}`));
+    expect(promises.filter((promise) => !promise.endsWith(': reply within two working hours'))).toEqual([]);
+  });
+
+  it.each(routes)('%s makes the “over 50 years” claim at most once, title and description included', (path) => {
+    expect(textOf(path).match(/\b50\+|\bover 50 years\b/gi)?.length ?? 0).toBeLessThanOrEqual(1);
   });
 
   it('lets the root layout and the not-found page fall back to the home page’s share image', () => {

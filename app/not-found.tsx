@@ -17,7 +17,7 @@ export default function NotFound() {
         title="Page not found"
         lead="The page you were looking for does not exist or has moved. Try the home page or our services."
       >
-        <ButtonLink href="/" variant="accent">Go to the home page</ButtonLink>
+        <ButtonLink href="/">Go to the home page</ButtonLink>
         <ButtonLink href="/services" variant="secondary">See our services</ButtonLink>
       </PageHero>
     </div>

@@ -1,8 +1,10 @@
 import type { Metadata } from 'next';
 import { ButtonLink } from '@/components/button-link';
+import { ClosingCta } from '@/components/closing-cta';
 import { FeatureCard } from '@/components/feature-card';
 import { type HeroSlide, HeroCarousel } from '@/components/hero-carousel';
 import { Checklist, FeatureSplit } from '@/components/feature-split';
+import { References } from '@/components/references';
 import { CardGrid, Section } from '@/components/section';
 import { StatList } from '@/components/stat-list';
 import { contactHref } from '@/lib/attribution';
@@ -19,7 +21,7 @@ const slides: readonly HeroSlide[] = [
     alt: 'A cargo vessel at sea keeping a data link to a communications satellite, with an offshore rig on the horizon',
     title: site.name,
     description:
-      'A remote-first IT company registered in Bulgaria, with over 50 years of combined experience. We keep vessels, rigs and offices connected across Europe and South East Asia, from satellite and 4/5G links to onboard IT.',
+      'One team for the links, networks and IT that keep vessels, rigs and offices connected across Europe and South East Asia, from satellite and 4/5G to the systems on board.',
     buttonText: 'Get Started',
     href: contactHref('/'),
   },
@@ -31,6 +33,7 @@ const slides: readonly HeroSlide[] = [
       'Web, desktop and mobile applications built around the way your business works, taken from discovery and design through development to delivery.',
     buttonText: 'Learn More',
     href: contactHref('/'),
+    more: { label: 'Software development', href: '/software' },
   },
   {
     image: { src: '/illustrations/hero-ai.svg', width: 1600, height: 600 },
@@ -40,6 +43,7 @@ const slides: readonly HeroSlide[] = [
       'AI automation that takes routine work off your team: agents for support and workflows, document search in plain language with automatic summaries, and forecasts from your own data.',
     buttonText: 'Discover More',
     href: contactHref('/'),
+    more: { label: 'AI automation', href: '/ai' },
   },
 ];
 
@@ -103,7 +107,12 @@ export default function HomePage() {
             { value: '100%', label: 'Remote-first' },
           ]}
         />
+        <References compact />
       </Section>
+      <ClosingCta title="Tell us what you need" action="Contact us" href={contactHref('/')}>
+        A link for one vessel, the IT of a whole fleet or a new application for the office: describe it in a few lines
+        and we will propose how to do it.
+      </ClosingCta>
     </>
   );
 }

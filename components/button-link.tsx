@@ -1,7 +1,8 @@
 import Link from 'next/link';
 import styles from './button-link.module.css';
 
-type Variant = 'primary' | 'secondary' | 'accent';
+/** `primary`: the call to act, filled in the accent colour; `secondary`: a way to read on, outlined. */
+type Variant = 'primary' | 'secondary';
 
 type ButtonLinkProps = {
   href: string;

@@ -1,5 +1,6 @@
 'use client';
 
+import Link from 'next/link';
 import { useEffect, useId, useState, useSyncExternalStore } from 'react';
 import { preload } from 'react-dom';
 import { ButtonLink } from '@/components/button-link';
@@ -13,8 +14,10 @@ export type HeroSlide = {
   title: string;
   description: string;
   buttonText: string;
-  /** Where the slide's button leads. */
+  /** Where the slide's button leads: the contact form. */
   href: string;
+  /** A slide about a service: a text link to that service's page beside the button. */
+  more?: { label: string; href: string };
 };
 
 type HeroCarouselProps = {
@@ -127,9 +130,15 @@ export function HeroCarousel({ heading, slides, label = 'Highlights' }: HeroCaro
               <div className={styles.content}>
                 <h2 className={styles.title}>{slide.title}</h2>
                 <p className={styles.description}>{slide.description}</p>
-                <ButtonLink href={slide.href} variant="accent">
-                  {slide.buttonText}
-                </ButtonLink>
+                <div className={styles.actions}>
+                  <ButtonLink href={slide.href}>{slide.buttonText}</ButtonLink>
+                  {slide.more && (
+                    <Link href={slide.more.href} className={styles.more}>
+                      {slide.more.label}
+                      <span aria-hidden="true"> →</span>
+                    </Link>
+                  )}
+                </div>
               </div>
               {/* A plain img: the export serves images as they are, and next/image would only add JavaScript. */}
               {/* eslint-disable-next-line @next/next/no-img-element */}

@@ -6,17 +6,18 @@ import { expect, test, visits } from './fixtures';
 
 /**
  * The calls to action each service page must carry (spec §2), all leading to /contact, naming
- * their page for the lead's attribution (/contact?from=/coms).
+ * their page for the lead's attribution (/contact?from=/coms): one in the opening band, any others
+ * mid-page, and one that ends the page (a banner's text link where the spec asks for a banner).
  */
-const ctas: Record<string, { buttons: string[]; banner?: string; last?: string }> = {
-  '/proto': { buttons: ['Get more information'] },
-  '/rest': { buttons: ['Contact us'], last: 'Contact us' },
-  '/coms': { buttons: ['Contact us'], last: 'Contact us' },
-  '/network': { buttons: ['Contact us'], last: 'Contact us' },
-  '/vrit': { buttons: ['Contact us'], last: 'Contact us' },
-  '/software': { buttons: ['Start your project', 'Contact us'], banner: 'Contact us' },
-  '/ai': { buttons: ['Get started', 'Contact us'], banner: 'Contact us' },
-  '/consulting': { buttons: ['Get started', 'Contact us'], banner: 'Contact us' },
+const ctas: Record<string, { hero: string; middle?: string[]; closing: string; banner?: true }> = {
+  '/proto': { hero: 'Get more information', closing: 'Get more information' },
+  '/rest': { hero: 'Contact us', closing: 'Contact us' },
+  '/coms': { hero: 'Contact us', closing: 'Contact us' },
+  '/network': { hero: 'Contact us', closing: 'Contact us' },
+  '/vrit': { hero: 'Contact us', closing: 'Contact us' },
+  '/software': { hero: 'Start your project', middle: ['Contact us'], closing: 'Contact us', banner: true },
+  '/ai': { hero: 'Get started', middle: ['Contact us', 'Get started'], closing: 'Contact us', banner: true },
+  '/consulting': { hero: 'Get started', middle: ['Get started', 'Contact us'], closing: 'Contact us', banner: true },
 };
 
 /** Links in the page's own content, leaving out the header, share strip and footer. */
@@ -24,26 +25,39 @@ function contentLinks(page: Page, name: string) {
   return page.getByRole('main').getByRole('link', { name, exact: true });
 }
 
+/** The page's bands, opening band first, each with the names of its links to the contact form. */
+function bandsWithContactLinks(page: Page) {
+  return page.getByRole('main').evaluate((main) =>
+    [...main.querySelectorAll(':scope > *, :scope > article > *')]
+      .filter((band) => band.tagName !== 'ARTICLE')
+      .map((band) => ({
+        name: band.querySelector('h1, h2')?.textContent ?? '',
+        contact: [...band.querySelectorAll('a')].filter((link) => link.pathname === '/contact').map((link) => link.textContent!.replace(/\s*→$/, '')),
+      })),
+  );
+}
+
 test.describe('Service page calls to action', () => {
-  for (const [path, { buttons, banner, last }] of Object.entries(ctas)) {
-    test(`${path} carries ${[...buttons, banner && `a closing banner with ${banner}`].filter(Boolean).join(', ')}, all to /contact`, async ({ page }) => {
+  for (const [path, { hero, middle = [], closing, banner }] of Object.entries(ctas)) {
+    const all = [hero, ...middle, closing];
+    test(`${path}: ${all.join(', ')}, all to /contact, never two back to back, the last ${banner ? 'a banner’s link' : 'a button'} that ends the page`, async ({ page }) => {
       const contact = `/contact?from=${path}`;
       await page.goto(path);
-      for (const name of buttons) {
+      for (const name of new Set(all)) {
         const links = contentLinks(page, name);
         expect(await links.count(), name).toBeGreaterThan(0);
         for (const link of await links.all()) await expect(link).toHaveAttribute('href', contact);
       }
-      if (banner) {
-        const closing = page.getByRole('main').getByRole('region').last();
-        await expect(closing.getByRole('link', { name: banner, exact: true })).toHaveAttribute('href', contact);
-      }
-      if (last) {
-        const all = page.getByRole('main').getByRole('link');
-        await expect(all.last()).toHaveText(last);
-        await expect(all.last()).toHaveAttribute('href', contact);
-      }
-      await contentLinks(page, buttons[0]).first().click();
+      const bands = await bandsWithContactLinks(page);
+      expect(bands.flatMap((band) => band.contact), 'the calls in the order of the page').toEqual(all);
+      expect(bands[0].contact, 'the opening band').toEqual([hero]);
+      expect(bands.at(-1)!.contact, 'the band that ends the page').toEqual([closing]);
+      expect(bands.at(-2)!.contact, `“${bands.at(-2)!.name}”, the band before the last, has no call of its own`).toEqual([]);
+      const last = page.getByRole('main').getByRole('region').last().getByRole('link', { name: closing, exact: true });
+      await expect(last).toHaveAttribute('href', contact);
+      const filled = await last.evaluate((link) => getComputedStyle(link).backgroundColor !== 'rgba(0, 0, 0, 0)');
+      expect(filled, banner ? 'the banner’s text link' : 'a button').toBe(!banner);
+      await contentLinks(page, hero).first().click();
       await expect(page).toHaveURL(contact);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     });
@@ -57,12 +71,13 @@ test.describe('Service page calls to action', () => {
 });
 
 test.describe('Page content', () => {
-  test('/rest shows the testimonial attributed by role, never by name', async ({ page }) => {
+  test('/rest shows the testimonial the company gave, in its words and under its name', async ({ page }) => {
     await page.goto('/rest');
     const testimonial = page.getByRole('figure').filter({ has: page.locator('blockquote') });
+    const { quote, name, role, company } = site.testimonial;
     await expect(testimonial).toBeVisible();
-    await expect(testimonial.locator('blockquote')).toContainText('NPTS');
-    await expect(testimonial.locator('figcaption')).toHaveText(`— ${site.testimonialAttribution}`);
+    await expect(testimonial.locator('blockquote')).toHaveText(quote);
+    await expect(testimonial.locator('figcaption')).toHaveText(`— ${name}, ${role}, ${company}`);
   });
 
   test('About shows the six values, the two stats and named technology logos', async ({ page }) => {

@@ -8,13 +8,15 @@ import {
 } from '@fortawesome/free-solid-svg-icons';
 import type { Metadata } from 'next';
 import { ButtonLink } from '@/components/button-link';
-import { CtaBanner } from '@/components/cta-banner';
+import { ClosingCta } from '@/components/closing-cta';
 import { FeatureCard } from '@/components/feature-card';
 import { FeatureList } from '@/components/feature-list';
 import { PageHero } from '@/components/page-hero';
+import { References } from '@/components/references';
 import { CardGrid, Section } from '@/components/section';
 import { StatList } from '@/components/stat-list';
 import { TechLogos } from '@/components/tech-logos';
+import { contactHref } from '@/lib/attribution';
 import { pageMetadata } from '@/lib/metadata';
 import { site } from '@/lib/site';
 
@@ -22,7 +24,7 @@ export function generateMetadata(): Metadata {
   return pageMetadata({
     title: 'About NPTS: a Remote-First IT Company',
     description:
-      'NPTS is a remote-first IT company registered in Bulgaria, with over 50 years of combined experience, serving Europe and South East Asia.',
+      'NPTS is a remote-first IT company registered in Bulgaria, serving shipping, offshore and business clients across Europe and South East Asia.',
     path: '/about',
   });
 }
@@ -35,7 +37,7 @@ export default function AboutPage() {
         title="Remote-first, close to every client"
         lead={`${site.name} is an IT company registered in ${site.registeredIn}, serving Europe and South East Asia. Our team brings over 50 years of combined experience and works remotely, so expert help reaches a vessel at sea as quickly as an office on shore.`}
       >
-        <ButtonLink href="/contact" variant="accent">Contact us</ButtonLink>
+        <ButtonLink href={contactHref('/about')}>Contact us</ButtonLink>
       </PageHero>
       <Section
         title="Built for clients who never stand still"
@@ -56,8 +58,8 @@ export default function AboutPage() {
           </FeatureCard>
           <FeatureCard title="Experience that counts">
             <p>
-              Over 50 years of combined experience in networks, systems, software and support, applied to the
-              constraints of life at sea: limited bandwidth, long distances and no room for downtime.
+              Networks, systems, software and support, applied to the constraints of life at sea: limited
+              bandwidth, long distances and no room for downtime.
             </p>
           </FeatureCard>
         </CardGrid>
@@ -101,9 +103,10 @@ export default function AboutPage() {
       >
         <TechLogos />
       </Section>
-      <CtaBanner title="Work with a team that is always on" linkText="Contact us" href="/contact">
+      <References />
+      <ClosingCta title="Work with a team that is always on" action="Contact us" href={contactHref('/about')}>
         Tell us about your fleet, your rig or your project, and we will show you how we would support it.
-      </CtaBanner>
+      </ClosingCta>
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { faGaugeHigh, faShuffle, faSliders } from '@fortawesome/free-solid-svg-icons';
 import type { Metadata } from 'next';
 import { ButtonLink } from '@/components/button-link';
+import { ClosingCta } from '@/components/closing-cta';
 import { FeatureCard } from '@/components/feature-card';
 import { FeatureList } from '@/components/feature-list';
 import { CardGrid, Section } from '@/components/section';
@@ -23,6 +24,7 @@ export default function CommunicationPage() {
       eyebrow="Vessel / Rig IT"
       title="Communication at sea and offshore"
       illustration="coms"
+      actions={<ButtonLink href={contactHref('/coms')}>Contact us</ButtonLink>}
       lead="Your crew, your systems and your office stay connected wherever the vessel or rig is. We combine satellite (VSAT) and 4/5G links so that operations run on the best connection available, at a cost you can plan."
     >
       <Section title="Connectivity that follows the route">
@@ -72,9 +74,9 @@ export default function CommunicationPage() {
           ]}
         />
       </Section>
-      <Section title="Talk to us about your fleet" align="center" intro="Tell us where you sail and what you need to run; we will propose the right mix of links.">
-        <ButtonLink href={contactHref('/coms')}>Contact us</ButtonLink>
-      </Section>
+      <ClosingCta title="Talk to us about your fleet" action="Contact us" href={contactHref('/coms')}>
+        Tell us where you sail and what you need to run; we will propose the right mix of links.
+      </ClosingCta>
     </ServicePage>
   );
 }

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { ButtonLink } from '@/components/button-link';
+import { ClosingCta } from '@/components/closing-cta';
 import { FeatureCard } from '@/components/feature-card';
 import { ProcessStep, ProcessSteps } from '@/components/process-steps';
 import { CardGrid, Section } from '@/components/section';
@@ -22,6 +23,7 @@ export default function OnboardNetworksPage() {
       eyebrow="Vessel / Rig IT"
       title="Onboard networks"
       illustration="network"
+      actions={<ButtonLink href={contactHref('/network')}>Contact us</ButtonLink>}
       lead="A well-built network is what makes every other system on board work. We design, install and maintain onboard networks that keep operational, crew and guest traffic apart and link each vessel or rig securely to your office."
     >
       <Section title="What we build">
@@ -59,9 +61,9 @@ export default function OnboardNetworksPage() {
           </ProcessStep>
         </ProcessSteps>
       </Section>
-      <Section title="Plan your onboard network" align="center" intro="Send us your vessel or rig layout and what has to connect; we will design the network around it.">
-        <ButtonLink href={contactHref('/network')}>Contact us</ButtonLink>
-      </Section>
+      <ClosingCta title="Plan your onboard network" action="Contact us" href={contactHref('/network')}>
+        Send us your vessel or rig layout and what has to connect; we will design the network around it.
+      </ClosingCta>
     </ServicePage>
   );
 }

@@ -1,6 +1,7 @@
 import { faCodeBranch, faFlask, faPlug } from '@fortawesome/free-solid-svg-icons';
 import type { Metadata } from 'next';
 import { ButtonLink } from '@/components/button-link';
+import { ClosingCta } from '@/components/closing-cta';
 import { FeatureCard } from '@/components/feature-card';
 import { FeatureList } from '@/components/feature-list';
 import { ProcessStep, ProcessSteps } from '@/components/process-steps';
@@ -25,7 +26,7 @@ export default function RapidPrototypingPage() {
       title="Rapid REST API prototyping"
       illustration="proto"
       lead="Test an idea with a real, working API instead of a slide deck. We prototype REST APIs quickly, with the foundations in place to grow them into production."
-      actions={<ButtonLink href={contactHref('/proto')} variant="accent">Get more information</ButtonLink>}
+      actions={<ButtonLink href={contactHref('/proto')}>Get more information</ButtonLink>}
     >
       <Section title="Included in every prototype" tone="alt">
         <CardGrid>
@@ -74,9 +75,9 @@ export default function RapidPrototypingPage() {
           ]}
         />
       </Section>
-      <Section title="Have an API in mind?" align="center" intro="Tell us what your API should do and who will use it; we will tell you how quickly we can have a prototype running.">
-        <ButtonLink href={contactHref('/proto')}>Get more information</ButtonLink>
-      </Section>
+      <ClosingCta title="Have an API in mind?" action="Get more information" href={contactHref('/proto')}>
+        Tell us what your API should do and who will use it; we will tell you how quickly we can have a prototype running.
+      </ClosingCta>
     </ServicePage>
   );
 }

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { ButtonLink } from '@/components/button-link';
+import { ClosingCta } from '@/components/closing-cta';
 import { FeatureCard } from '@/components/feature-card';
 import { PageHero } from '@/components/page-hero';
 import { CardGrid, Section } from '@/components/section';
@@ -23,7 +24,7 @@ export default function ServicesPage() {
         title="What we do"
         lead="From the satellite link on a vessel to the software in your office: one remote-first team for connectivity, IT, software and AI."
       >
-        <ButtonLink href={contactHref('/services')} variant="accent">Contact us</ButtonLink>
+        <ButtonLink href={contactHref('/services')}>Contact us</ButtonLink>
       </PageHero>
       <Section title="Vessel / Rig IT" tone="alt">
         <CardGrid>
@@ -58,6 +59,10 @@ export default function ServicesPage() {
           </FeatureCard>
         </CardGrid>
       </Section>
+      <ClosingCta title="Not sure which service you need?" action="Contact us" href={contactHref('/services')}>
+        Describe what you want to solve, at sea or in the office, and we will tell you which of our services fits, or
+        put together the mix you need.
+      </ClosingCta>
     </>
   );
 }

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { ButtonLink } from '@/components/button-link';
-import { CtaBanner } from '@/components/cta-banner';
+import { ClosingCta } from '@/components/closing-cta';
 import { FeatureCard } from '@/components/feature-card';
 import { ProcessStep, ProcessSteps } from '@/components/process-steps';
 import { CardGrid, Section } from '@/components/section';
@@ -24,7 +24,7 @@ export default function SoftwareDevelopmentPage() {
       title="Custom software development"
       illustration="software"
       lead="Software shaped around your business, not the other way round. We build multi-platform applications for the web, the desktop and mobile devices, and support them after launch."
-      actions={<ButtonLink href={contactHref('/software')} variant="accent">Start your project</ButtonLink>}
+      actions={<ButtonLink href={contactHref('/software')}>Start your project</ButtonLink>}
     >
       <Section title="One product, every platform" tone="alt">
         <CardGrid>
@@ -38,6 +38,9 @@ export default function SoftwareDevelopmentPage() {
             <p>Mobile apps that work in the field, online or off.</p>
           </FeatureCard>
         </CardGrid>
+        <p>
+          <ButtonLink href={contactHref('/software')}>Contact us</ButtonLink>
+        </p>
       </Section>
       <Section title="How we work" intro="Four steps, each ending with something you can see and approve.">
         <ProcessSteps>
@@ -55,12 +58,9 @@ export default function SoftwareDevelopmentPage() {
           </ProcessStep>
         </ProcessSteps>
       </Section>
-      <Section title="Have an idea or a problem to solve?" align="center" tone="alt">
-        <ButtonLink href={contactHref('/software')}>Contact us</ButtonLink>
-      </Section>
-      <CtaBanner title="Ready to build?" linkText="Contact us" href={contactHref('/software')}>
-        Tell us what you need and we will come back with a plan and an estimate.
-      </CtaBanner>
+      <ClosingCta title="Ready to build?" action="Contact us" as="link" href={contactHref('/software')}>
+        Have an idea or a problem to solve? Tell us what you need and we will come back with a plan and an estimate.
+      </ClosingCta>
     </ServicePage>
   );
 }

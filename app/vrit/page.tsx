@@ -1,6 +1,7 @@
 import { faDatabase, faHeadset, faNetworkWired, faPuzzlePiece, faScrewdriverWrench } from '@fortawesome/free-solid-svg-icons';
 import type { Metadata } from 'next';
 import { ButtonLink } from '@/components/button-link';
+import { ClosingCta } from '@/components/closing-cta';
 import { FeatureList } from '@/components/feature-list';
 import { Section } from '@/components/section';
 import { ServicePage } from '@/components/service-page';
@@ -22,6 +23,7 @@ export default function ItManagementPage() {
       eyebrow="Vessel / Rig IT"
       title="IT management for vessels and rigs"
       illustration="vrit"
+      actions={<ButtonLink href={contactHref('/vrit')}>Contact us</ButtonLink>}
       lead="We look after the IT on board so that your crew can focus on the voyage. One remote team, available around the clock, runs your onboard systems from network to backups."
     >
       <Section title="Everything on board, handled" tone="alt">
@@ -35,9 +37,9 @@ export default function ItManagementPage() {
           ]}
         />
       </Section>
-      <Section title="Hand us the IT on board" align="center" intro="Tell us about your fleet and we will propose a support plan that fits it.">
-        <ButtonLink href={contactHref('/vrit')}>Contact us</ButtonLink>
-      </Section>
+      <ClosingCta title="Hand us the IT on board" action="Contact us" href={contactHref('/vrit')}>
+        Tell us about your fleet and we will propose a support plan that fits it.
+      </ClosingCta>
     </ServicePage>
   );
 }
