@@ -53,6 +53,12 @@ final class AdminUsageError extends RuntimeException
 {
 }
 
+// Every line printed passes through contact_printable(), so nothing from a visitor, a receiver
+// or a mail server can steer the terminal; line breaks and tabs stay. An export stays data: its
+// JSON lines mean the same (a C1 character becomes its JSON escape), and its CSV keeps all that
+// the form accepts.
+ob_start(static fn (string $output): string => contact_printable($output, true), 1);
+
 try {
     [$command, $arguments, $options] = admin_parse(array_slice($argv, 1));
     $config = contact_config();
@@ -71,10 +77,10 @@ try {
         'help' => admin_help(),
     });
 } catch (AdminUsageError $error) {
-    fwrite(STDERR, $error->getMessage() . "\n\n" . ADMIN_USAGE);
+    fwrite(STDERR, contact_printable($error->getMessage()) . "\n\n" . ADMIN_USAGE);
     exit(ADMIN_USAGE_ERROR);
 } catch (Throwable $error) {
-    fwrite(STDERR, 'admin.php: ' . $error->getMessage() . "\n");
+    fwrite(STDERR, 'admin.php: ' . contact_printable($error->getMessage()) . "\n");
     exit(2);
 }
 
@@ -383,7 +389,8 @@ function admin_list(array $config, ?string $state, ?int $since): int
 {
     $store = admin_store($config);
     foreach ($store === null ? [] : contact_store_messages($store, $state, $since) as $message) {
-        printf("%s  %-9s  %s %s <%s>  %s\n", $message['id'], $message['state'], $message['firstName'], $message['lastName'], $message['email'], admin_time((int) $message['received_at']));
+        [$first, $last, $email] = array_map('contact_printable', [$message['firstName'], $message['lastName'], $message['email']]);
+        printf("%s  %-9s  %s %s <%s>  %s\n", $message['id'], $message['state'], $first, $last, $email, admin_time((int) $message['received_at']));
     }
     return 0;
 }
@@ -413,10 +420,14 @@ function admin_show(array $config, string $id): int
         $lines[$name === 'source' ? 'came from' : $name] = $message[$name] ?? '-';
     }
     foreach (CONTACT_FIELDS as $name => $max) {
-        $lines[CONTACT_LABELS[$name]] = $name === 'message' ? "\n  " . str_replace("\n", "\n  ", $message[$name]) : $message[$name];
+        $lines[CONTACT_LABELS[$name]] = $message[$name];
     }
     foreach ($lines as $label => $value) {
-        printf("%-13s %s\n", "$label:", $value);
+        // One line each, but the message: its own lines, indented, below its label.
+        $shown = $label === CONTACT_LABELS['message']
+            ? "\n  " . str_replace("\n", "\n  ", contact_printable($value, true))
+            : contact_printable((string) $value);
+        printf("%-13s %s\n", "$label:", $shown);
     }
     return 0;
 }

@@ -30,7 +30,7 @@ try {
     }
     exit($failed > 0 ? 1 : 0);
 } catch (Throwable $error) {
-    fwrite(STDERR, 'deliver.php: ' . $error->getMessage() . "\n");
+    fwrite(STDERR, 'deliver.php: ' . contact_printable($error->getMessage()) . "\n");
     exit(2);
 }
 

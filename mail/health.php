@@ -15,7 +15,7 @@ try {
     $config = contact_config();
     $token = $config['MAIL_HEALTH_TOKEN'];
 } catch (Throwable $error) {
-    error_log('health check: ' . $error->getMessage());
+    contact_log('health check: ' . $error->getMessage());
     $token = '';
 }
 $given = $_GET['token'] ?? null;
@@ -32,7 +32,7 @@ if ($token === '' || !is_string($given) || !hash_equals($token, $given) || !in_a
 try {
     $healthy = contact_store_healthy($config, contact_store_open($config), time());
 } catch (Throwable $error) {
-    error_log('health check: the store cannot be used: ' . $error->getMessage());
+    contact_log('health check: the store cannot be used: ' . $error->getMessage());
     $healthy = false;
 }
 http_response_code($healthy ? 200 : 503);

@@ -125,10 +125,10 @@ try {
     }
     $accepted = contact_store_accept($store, $config, $fields + $attribution, contact_client_address($config, $_SERVER), $proof);
 } catch (ContactLocationError $error) {
-    error_log('contact endpoint: the message was not stored, the visitor was told to call or email instead: ' . $error->getMessage());
+    contact_log('contact endpoint: the message was not stored, the visitor was told to call or email instead: ' . $error->getMessage());
     contact_respond(503, false, CONTACT_OUT_OF_SERVICE);
 } catch (Throwable $error) {
-    error_log('contact endpoint: the message could not be stored, the visitor was told to try again: ' . $error->getMessage());
+    contact_log('contact endpoint: the message could not be stored, the visitor was told to try again: ' . $error->getMessage());
     contact_respond(500, false, CONTACT_FAILURE);
 }
 if ($accepted['reused']) {
@@ -144,9 +144,9 @@ contact_stored(true);
 $errors = contact_config_errors($config);
 $started = hrtime(true);
 if ($proof === null) {
-    error_log("contact endpoint: message $id came without a proof of work and is held: php mail/admin.php show $id, then release or delete it");
+    contact_log("contact endpoint: message $id came without a proof of work and is held: php mail/admin.php show $id, then release or delete it");
 } elseif ($errors !== []) {
-    error_log("contact endpoint: message $id stays pending: " . implode(' ', $errors));
+    contact_log("contact endpoint: message $id stays pending: " . implode(' ', $errors));
 } else {
     contact_attempt($config, $store, $id, 'mail', CONTACT_SMTP_DEADLINE);
 }
@@ -165,9 +165,9 @@ function contact_attempt(array $config, PDO $store, string $id, string $channel,
     try {
         $result = contact_deliver($config, $store, $id, $channel, $seconds);
         if ($result !== null && $result['state'] !== 'delivered') {
-            error_log("contact endpoint: message $id" . ($channel === 'mail' ? '' : "'s webhook") . " is {$result['state']}: {$result['error']}");
+            contact_log("contact endpoint: message $id" . ($channel === 'mail' ? '' : "'s webhook") . " is {$result['state']}: {$result['error']}");
         }
     } catch (Throwable $error) {
-        error_log("contact endpoint: message $id stays stored, its $what failed: $error");
+        contact_log("contact endpoint: message $id stays stored, its $what failed: $error");
     }
 }

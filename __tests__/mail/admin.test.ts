@@ -216,6 +216,37 @@ describe('mail/admin.php', () => {
     });
   });
 
+  describe('control characters in a lead', () => {
+    // An earlier version took C1 controls, and a lone CR in the message; what it stored stays.
+    const drawn = { firstName: 'Ana\u009b2J', lastName: 'Example\x1b]0;pwned\x07', company: 'Ship\x1b[2J', message: 'Please pay account 123\rOK, thanks\nLine\ttwo\r\nthree' };
+    /** What a terminal acts on, but for line breaks (LF, CRLF) and tabs. */
+    const steering = /[\x00-\x08\x0B\x0C\x0E-\x1F\x7F\u0080-\u009F]|\r(?!\n)/;
+    beforeEach(() => writeJsonlStore(storage, [oldMessage('drawn', DAY, { fields: drawn })]));
+
+    it('lists and shows every one escaped, so the terminal shows what was sent, not what it draws', async () => {
+      const list = await php.admin('list');
+      expect(list.stdout).toMatch(/^drawn {2}pending {4}Ana\\u009b2J Example\\x1b\]0;pwned\\x07 <ana@example\.com> {2}\d{4}-\d\d-\d\d \d\d:\d\d UTC\n$/);
+      const show = await php.admin('show', 'drawn');
+      expect(show.stdout).toMatch(/^first name: +Ana\\u009b2J$/m);
+      expect(show.stdout).toMatch(/^company: +Ship\\x1b\[2J$/m);
+      // The message keeps its lines and tabs; the lone CR, which would draw "OK, thanks" over the account, shows.
+      expect(show.stdout).toContain('message:      \n  Please pay account 123\\rOK, thanks\n  Line\ttwo\r\n  three\n');
+      for (const printed of [list.stdout, show.stdout]) expect(printed).not.toMatch(steering);
+    });
+
+    it('exports them as data: the same values from the JSON lines, and no raw C0 or C1 control in either format', async () => {
+      const [message] = await php.messages();
+      expect(message).toMatchObject(drawn);
+      const jsonl = await php.admin('export', '--format', 'jsonl');
+      expect(jsonl.stdout).not.toMatch(/[\x00-\x09\x0B-\x1F\x7F\u0080-\u009F]/);
+      const csv = await php.admin('export', '--format', 'csv');
+      expect(csv.stdout).not.toMatch(steering);
+      const [header, values] = parseCsv(csv.stdout);
+      const row = Object.fromEntries(header.map((name, index) => [name, values[index]]));
+      expect(row).toMatchObject({ firstName: 'Ana\\u009b2J', company: 'Ship\\x1b[2J', message: 'Please pay account 123\\rOK, thanks\nLine\ttwo\r\nthree' });
+    });
+  });
+
   describe('migrates an older store in place: its messages stay as they were, and it takes what is new', () => {
     const versions = [
       { version: 1, older: [['Delivered by version 1', 'delivered'], ['Pending in version 1', 'pending']], due: 'v1-pending' },

@@ -4,6 +4,7 @@
 // for a successful one; notices and deprecations are only logged.
 declare(strict_types=1);
 
+require __DIR__ . '/printable.php';
 require __DIR__ . '/location.php';
 require __DIR__ . '/config.php';
 require __DIR__ . '/validation.php';
@@ -22,7 +23,7 @@ set_error_handler(static function (int $severity, string $message, string $file,
         return false;
     }
     if (($severity & (E_NOTICE | E_USER_NOTICE | E_DEPRECATED | E_USER_DEPRECATED)) !== 0) {
-        error_log("mail: $message in $file:$line");
+        contact_log("mail: $message in $file:$line");
         return true;
     }
     throw new ErrorException($message, 0, $severity, $file, $line);

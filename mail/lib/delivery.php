@@ -30,6 +30,8 @@ function contact_deliver(array $config, PDO $pdo, string $id, string $channel = 
     } catch (Throwable $failure) {
         $error = trim(preg_replace('/\s+/', ' ', $failure->getMessage())) ?: get_class($failure);
     }
+    // A receiver's or mail server's answer is in it: stored, printed and logged, it stays text.
+    $error = $error === null ? null : contact_printable($error);
     $c = contact_channel($channel);
     $state = contact_store_settle($pdo, $record, $error, contact_config_int($config, 'MAIL_GIVE_UP_HOURS', 0), $permanent, $channel);
     $after = contact_store_message($pdo, $id);

@@ -76,10 +76,10 @@ function contact_respond_challenge(): never
         $config = contact_config();
         $challenge = contact_proof_challenge(contact_proof_key(contact_store_open($config)), contact_proof_max_number($config), time());
     } catch (ContactLocationError $error) {
-        error_log('contact endpoint: no challenge given, the visitor was told to call or email instead: ' . $error->getMessage());
+        contact_log('contact endpoint: no challenge given, the visitor was told to call or email instead: ' . $error->getMessage());
         contact_respond(503, false, CONTACT_OUT_OF_SERVICE);
     } catch (Throwable $error) {
-        error_log('contact endpoint: no challenge given, the visitor was told to try again: ' . $error->getMessage());
+        contact_log('contact endpoint: no challenge given, the visitor was told to try again: ' . $error->getMessage());
         contact_respond(500, false, CONTACT_FAILURE);
     }
     while (ob_get_level() > 0) {
@@ -103,7 +103,7 @@ function contact_handle_errors(): void
         contact_respond($stored ? 200 : 500, $stored, $stored ? CONTACT_SUCCESS : CONTACT_FAILURE);
     };
     set_exception_handler(static function (Throwable $error) use ($answer): void {
-        error_log('contact endpoint: ' . $error);
+        contact_log('contact endpoint: ' . $error);
         $answer();
     });
     register_shutdown_function(static function () use ($answer): void {

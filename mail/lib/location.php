@@ -197,7 +197,7 @@ function contact_store_move_legacy(array $config, PDO $pdo): void
                 unlink($file);
             }
         }
-        error_log("contact store: moved $legacy (inside the web root) to $dir: $copied messages, " . count($moved) . ' other files');
+        contact_log("contact store: moved $legacy (inside the web root) to $dir: $copied messages, " . count($moved) . ' other files');
         // What is left (.htaccess, lock files) holds no message; a folder that will not go is harmless.
         foreach (["$legacy/outbox", $legacy] as $folder) {
             foreach (is_dir($folder) ? array_diff(scandir($folder), ['.', '..']) : [] as $name) {

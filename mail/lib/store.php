@@ -99,7 +99,7 @@ function contact_store_open(array $config, bool $commandLine = false): ?PDO
         if ($commandLine) {
             throw $error;
         }
-        error_log('contact store: importing the old store failed: ' . $error->getMessage());
+        contact_log('contact store: importing the old store failed: ' . $error->getMessage());
     }
     return $pdo;
 }
@@ -800,7 +800,7 @@ function contact_store_upgrade(array $config, PDO $pdo, bool $commandLine): void
         }
         $summary = 'on ' . gmdate('Y-m-d H:i') . ' UTC: ' . contact_import_summary($counts) . ($counts['damaged'] > 0 ? ', kept in messages-damaged.jsonl' : '');
         $pdo->prepare("INSERT OR REPLACE INTO settings (name, value) VALUES ('jsonl_imported', ?)")->execute([$summary]);
-        error_log("contact store: imported $dir/messages.jsonl $summary");
+        contact_log("contact store: imported $dir/messages.jsonl $summary");
         $old = ["$dir/messages.jsonl", "$dir/status.jsonl", "$dir/deliver.lock", ...(glob("$dir/ratelimit/*") ?: []), ...(glob("$dir/locks/*") ?: [])];
         foreach ($old as $file) {
             @unlink($file);
