@@ -73,6 +73,21 @@ describe('ContactForm', () => {
     expect(field('First name')).toHaveValue('Ana');
   });
 
+  it('sends nothing and says which field holds a control character, such as a C1 one pasted into a name', async () => {
+    const { field, fillValid, send, user } = setup();
+    await fillValid();
+    // CSI (U+009B) "2J": on a terminal that reads C1 controls, it clears the screen.
+    await user.type(field('Last name'), '\u009b2J');
+    await send();
+
+    await screen.findByText(messages.invalid);
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(field('Last name')).toHaveAttribute('aria-invalid', 'true');
+    expect(field('Last name')).toHaveAccessibleDescription('Last name contains characters that are not allowed.');
+    expect(field('Last name')).toHaveFocus();
+    expect(field('First name')).not.toHaveAttribute('aria-invalid');
+  });
+
   it('clears the form and shows the success toast when the server accepts the message', async () => {
     fetchMock.mockResolvedValue(jsonResponse({ success: true, message: 'ok' }));
     const { field, fillValid, send } = setup();

@@ -3,10 +3,11 @@ import { type ContactField, type FieldErrors, labels, maxLengths, type Validatio
 
 // No whitespace, one at-sign, a dot in the domain part (spec §5).
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-// Single-line fields take no control characters at all (no header injection); the message keeps
-// tabs and line breaks.
-const SINGLE_LINE = /^[^\x00-\x1F\x7F]*$/;
-const MULTI_LINE = /^[^\x00-\x08\x0B\x0C\x0E-\x1F\x7F]*$/;
+// No field takes a control character (C0, DEL, C1): none can start a mail header or steer the
+// terminal the operator reads the message in. The message keeps its tabs and line breaks: LF, or
+// CRLF as a form post sends them, but no lone CR, which would draw one line over another.
+const CONTROLS = /[\x00-\x1F\x7F-\x9F]/;
+const MESSAGE_CONTROLS = /[\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F]|\r(?!\n)/;
 
 function text(field: ContactField, { required = false, multiline = false } = {}) {
   const label = labels[field];
@@ -15,7 +16,7 @@ function text(field: ContactField, { required = false, multiline = false } = {})
     ...(required ? [z.minLength(1, `${label} is required.`)] : []),
     // Characters as people count them (code points, so an emoji is one), as send.php does.
     z.refine((value: string) => [...value].length <= maxLengths[field], `${label} must be at most ${maxLengths[field]} characters.`),
-    z.regex(multiline ? MULTI_LINE : SINGLE_LINE, `${label} contains characters that are not allowed.`),
+    z.refine((value: string) => !(multiline ? MESSAGE_CONTROLS : CONTROLS).test(value), `${label} contains characters that are not allowed.`),
   );
 }
 

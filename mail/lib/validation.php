@@ -29,6 +29,12 @@ const CONTACT_DEFAULT_SUBJECT = 'New Contact Form Submission';
 // whitespace, the Unicode space separators, line and paragraph separators and the BOM.
 const CONTACT_JS_SPACE = '\x{0009}-\x{000D}\x{0020}\x{00A0}\x{1680}\x{2000}-\x{200A}\x{2028}\x{2029}\x{202F}\x{205F}\x{3000}\x{FEFF}';
 
+// No field takes a control character (C0, DEL, C1): none can start a mail header or steer the
+// terminal the operator reads the message in. The message keeps its tabs and line breaks: LF, or
+// CRLF as a form post sends them, but no lone CR, which would draw one line over another.
+const CONTACT_CONTROLS = '/[\x00-\x1F\x7F-\x{9F}]/u';
+const CONTACT_MESSAGE_CONTROLS = '/[\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x{9F}]|\r(?!\n)/u';
+
 /** Trims like JavaScript does. The string must be valid UTF-8. */
 function contact_trim(string $value): string
 {
@@ -60,9 +66,8 @@ function contact_validate(array $input): array
         }
         $value = contact_trim($value);
         $fields[$name] = $value;
-        $controls = $name === 'message' ? '/[\x00-\x08\x0B\x0C\x0E-\x1F\x7F]/' : '/[\x00-\x1F\x7F]/';
         $ok = preg_match_all('/./su', $value) <= $max
-            && preg_match($controls, $value) !== 1
+            && preg_match($name === 'message' ? CONTACT_MESSAGE_CONTROLS : CONTACT_CONTROLS, $value) !== 1
             && !($value === '' && in_array($name, CONTACT_REQUIRED, true))
             && !($name === 'email' && !contact_is_email($value));
         if (!$ok) {
