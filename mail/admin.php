@@ -314,6 +314,10 @@ function admin_check_webhook(array $config, callable $report, bool $sendTest): v
         $report(false, "webhook: $problem");
         return;
     }
+    $warning = contact_webhook_url_warning($url);
+    if ($warning !== null) {
+        $report(false, "webhook: $warning", 'warn');
+    }
     try {
         if (!$sendTest) {
             // A GET changes nothing at the receiver; it shows that the address answers, and where it redirects.

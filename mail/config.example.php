@@ -49,11 +49,14 @@ return [
     // The team webhook: every lead is POSTed as JSON to this address too, e.g. a Slack or
     // Mattermost incoming webhook ({"text": one line for people, "lead": the lead for programs}).
     // Its own delivery, retried and given up like the mail's, never repeating it. http:// or
-    // https:// only; redirects are not followed. One attempt takes at most 5 seconds. Default:
+    // https:// only, and check warns of http:// to another machine (leads would cross the network
+    // unencrypted); redirects are not followed. One attempt takes at most 5 seconds. Default:
     // none. php mail/admin.php check --send-test posts a test lead.
     'MAIL_WEBHOOK_URL' => '',
-    // With a secret, each request carries X-NPTS-Signature: sha256=<hex HMAC-SHA256 of the body>,
-    // so the receiver can tell it came from this site (e.g. openssl rand -hex 32). Default: none.
+    // With a secret, each request carries X-NPTS-Timestamp: <unix time> and X-NPTS-Signature:
+    // sha256=<hex HMAC-SHA256 of "<timestamp>.<body>">, so the receiver can tell it came from this
+    // site and refuse a replay (docs/contact-endpoint.md shows the check; e.g. openssl rand -hex
+    // 32). Default: none.
     'MAIL_WEBHOOK_SECRET' => '',
     // Spam protection: every message sent with JavaScript carries a proof of work, a hash the
     // visitor's browser finds by trying numbers up to this one (half of them on average) while

@@ -1,8 +1,10 @@
 /** @jest-environment node */
 import { createHmac } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
+import { join } from 'node:path';
 import { cleanupTemp, smtpDown, sqlite, startPhpServer, tempDir, validMessage, type PhpServer } from '../helpers/php-server';
 import { makeCertificate, startMuteServer } from '../helpers/smtp-sink';
 
@@ -12,7 +14,7 @@ const SECRET = 'team-webhook-secret';
 
 type Call = { method: string; path: string; headers: IncomingMessage['headers']; body: string };
 /** What the receiver does with each call, in turn; the last one repeats. */
-type Behaviour = 'ok' | 'fail' | 'mute' | 'redirect' | 'trickle';
+type Behaviour = 'ok' | 'fail' | 'mute' | 'redirect' | 'trickle' | 'forge' | 'flood';
 
 /** A team chat's incoming webhook, on loopback (over TLS with a certificate): it records every call and answers as told. */
 async function startReceiver(...behaviours: Behaviour[]) {
@@ -40,6 +42,24 @@ async function startReceiverWith(tls: { key: Buffer; cert: Buffer } | null, beha
         return;
       }
       if (behaviour === 'redirect') return response.writeHead(301, { Location: 'https://elsewhere.example/hook' }).end();
+      if (behaviour === 'forge') {
+        // A redirect whose address is terminal escape codes: retitle the window, then a green line
+        // that lies (raw bytes: Node's own headers refuse control characters).
+        const location = 'https://elsewhere.example/\x1b]0;pwned\x07\x1b[32mwebhook delivered OK\u009b0m';
+        return response.socket!.end(`HTTP/1.1 301 Moved Permanently\r\nLocation: ${location}\r\nContent-Length: 0\r\n\r\n`);
+      }
+      if (behaviour === 'flood') {
+        // Headers that never end, as fast as the sender reads them.
+        const socket = response.socket!;
+        const line = `X-Filler: ${'a'.repeat(1000)}\r\n`;
+        const pour = () => {
+          while (!socket.destroyed && socket.write(line));
+        };
+        socket.on('drain', pour);
+        socket.on('error', () => socket.destroy());
+        socket.write('HTTP/1.1 200 OK\r\n');
+        return pour();
+      }
       response.writeHead(behaviour === 'ok' ? 200 : 500, { 'Content-Type': 'text/plain' }).end(behaviour === 'ok' ? 'ok' : 'internal error');
     });
   };
@@ -60,6 +80,59 @@ async function startReceiverWith(tls: { key: Buffer; cert: Buffer } | null, beha
       }),
   };
 }
+
+/** Signed as the docs say: X-NPTS-Signature is the HMAC of "<X-NPTS-Timestamp>.<body>", the timestamp the attempt's own. */
+function expectSigned(call: Call): void {
+  const timestamp = call.headers['x-npts-timestamp'] as string;
+  expect(timestamp).toMatch(/^\d+$/);
+  expect(Math.abs(Number(timestamp) - Date.now() / 1000)).toBeLessThan(30);
+  expect(call.headers['x-npts-signature']).toBe(`sha256=${createHmac('sha256', SECRET).update(`${timestamp}.${call.body}`).digest('hex')}`);
+}
+
+type Verdict = 'act' | 'skip' | 'refuse';
+type LeadCheck = (headers: IncomingMessage['headers'], rawBody: string, secret: string, now?: number) => Verdict;
+
+/** The receiver's check exactly as docs/contact-endpoint.md shows it; each copy remembers the leads it handled. */
+function documentedCheck(): LeadCheck {
+  const docs = readFileSync(join(__dirname, '..', '..', 'docs', 'contact-endpoint.md'), 'utf8');
+  const code = docs.match(/```js\n(const \{ createHmac, timingSafeEqual \}[\s\S]*?)```/)?.[1];
+  if (!code) throw new Error('docs/contact-endpoint.md shows no receiver check');
+  return new Function('require', `${code}\nreturn checkLeadRequest;`)(require);
+}
+
+/** A receiver that runs the documented check on each request and answers as the docs say: 401 to a refused one, else 200. */
+async function startCheckingReceiver(check: LeadCheck) {
+  const verdicts: Verdict[] = [];
+  const calls: Call[] = [];
+  const server = createServer((request, response) => {
+    let body = '';
+    request.setEncoding('utf8');
+    request.on('data', (chunk: string) => (body += chunk));
+    request.on('end', () => {
+      calls.push({ method: request.method!, path: request.url!, headers: request.headers, body });
+      const verdict = check(request.headers, body, SECRET);
+      verdicts.push(verdict);
+      response.writeHead(verdict === 'refuse' ? 401 : 200, { 'Content-Type': 'text/plain' }).end(verdict);
+    });
+  });
+  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/team`,
+    calls,
+    verdicts,
+    /** Sends a request again, as someone who captured it would. */
+    replay: async (call: Call, headers: Record<string, string> = {}, body = call.body) => {
+      const copied = Object.fromEntries(['content-type', 'x-npts-timestamp', 'x-npts-signature'].map((name) => [name, String(call.headers[name])]));
+      return (await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}${call.path}`, { method: 'POST', headers: { ...copied, ...headers }, body })).status;
+    },
+    stop: () => new Promise<void>((closed) => server.close(() => closed())),
+  };
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Bytes a terminal acts on, but for line breaks: what no log line or printed line may hold raw. */
+const CONTROL = /[\x00-\x09\x0B-\x1F\x7F\u0080-\u009F]/;
 
 let php: PhpServer;
 let receiver: Awaited<ReturnType<typeof startReceiver>> | null = null;
@@ -87,7 +160,7 @@ describe('the team webhook (MAIL_WEBHOOK_URL)', () => {
     const [call] = receiver.calls;
     expect(call).toMatchObject({ method: 'POST', path: '/hooks/team' });
     expect(call.headers['content-type']).toBe('application/json');
-    expect(call.headers['x-npts-signature']).toBe(`sha256=${createHmac('sha256', SECRET).update(call.body).digest('hex')}`);
+    expectSigned(call);
     const [message] = await php.messages();
     expect(JSON.parse(call.body)).toEqual({
       text: 'New enquiry: Ana Example (Example Shipping Ltd): VSAT for two vessels (from /coms)',
@@ -110,6 +183,7 @@ describe('the team webhook (MAIL_WEBHOOK_URL)', () => {
     php.fresh({ MAIL_WEBHOOK_URL: receiver.url });
     expect((await php.postJson(validMessage)).status).toBe(200);
     expect(receiver.calls[0].headers['x-npts-signature']).toBeUndefined();
+    expect(receiver.calls[0].headers['x-npts-timestamp']).toBeUndefined();
     expect(JSON.parse(receiver.calls[0].body).lead.campaign).toEqual({});
 
     php.fresh();
@@ -117,6 +191,93 @@ describe('the team webhook (MAIL_WEBHOOK_URL)', () => {
     expect((await php.messages())[0].webhook).toBeNull();
     expect(receiver.calls).toHaveLength(1);
     expect((await php.admin('status')).stdout).not.toMatch(/webhook/);
+  });
+
+  it('puts the visitor’s words in `text` inert for Slack and Mattermost, and as they are in `lead`', async () => {
+    receiver = await startReceiver('ok');
+    php.fresh({ MAIL_WEBHOOK_URL: receiver.url });
+    const hostile = {
+      ...validMessage,
+      firstName: '<!channel> @here',
+      lastName: '@all @channel <@U024BE7LH>',
+      company: '<https://evil.test|Invoice overdue>',
+      subject: '![p](https://evil.test/p.png) [Pay here](https://evil.test/pay) www.evil.test ~town-square & co',
+      source: '/[x](https://evil.test)',
+    };
+    expect((await php.postJson(hostile)).json?.success).toBe(true);
+    const { text, lead } = JSON.parse(receiver.calls[0].body);
+    expect(lead).toMatchObject(hostile);
+    // What people see: the words as typed (both chats show the entities as characters, the zero-width spaces as nothing).
+    const seen = text.replaceAll('\u200b', '').replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&');
+    expect(seen).toBe(`New enquiry: ${hostile.firstName} ${hostile.lastName} (${hostile.company}): ${hostile.subject} (from ${hostile.source})`);
+    // What Slack or Mattermost would act on: markup, a mention, a Markdown link or image, an autolink.
+    const triggers = [/[<>]/, /&(?!amp;|lt;|gt;)/, /[@~][\w.-]/, /\]\(/, /https?:\/\//, /www\.\w/];
+    expect(triggers.filter((trigger) => trigger.test(text))).toEqual([]);
+  });
+
+  it('escapes a receiver’s answer in the log, the store and every command: its escape codes show as text, never reach a terminal', async () => {
+    receiver = await startReceiver('forge');
+    php.fresh({ MAIL_WEBHOOK_URL: receiver.url });
+    expect((await php.postJson(validMessage)).json?.success).toBe(true);
+    const [message] = await php.messages();
+    const escaped = 'https://elsewhere.example/\\x1b]0;pwned\\x07\\x1b[32mwebhook delivered OK\\u009b0m';
+    await php.expectLog(new RegExp(`'s webhook is pending: the webhook redirects to ${escapeRegExp(escaped)} \\(HTTP 301\\)`));
+    expect(php.log()).not.toMatch(CONTROL);
+    const show = await php.admin('show', message.id);
+    expect(show.stdout).toContain(`last error: the webhook redirects to ${escaped} (HTTP 301)`);
+    expect(show.stdout).not.toMatch(CONTROL);
+    await php.admin('retry', message.id);
+    const deliver = await php.deliver();
+    expect(deliver.stdout).toContain(`${message.id}: webhook failed (attempt 2): the webhook redirects to ${escaped} (HTTP 301)`);
+    const check = await php.admin('check');
+    expect(check.stdout).toContain(`FAIL  webhook: http://127.0.0.1/… (path hidden): the webhook redirects to ${escaped} (HTTP 301)`);
+    for (const printed of [deliver.stdout, check.stdout]) expect(printed).not.toMatch(CONTROL);
+  });
+
+  it('reads at most 16 KiB of an answer whose headers never end: the attempt fails at once, in flat memory', async () => {
+    receiver = await startReceiver('flood');
+    php.fresh({ MAIL_WEBHOOK_URL: receiver.url });
+    expect((await php.postJson(validMessage)).json?.success).toBe(true);
+    await php.expectLog(/'s webhook is pending: the webhook answered with over 16 KiB of headers/);
+    const [message] = await php.messages();
+    await php.admin('retry', message.id);
+    // PHP counts every byte a script holds: 8 MiB is room for deliver.php, not for what the receiver pours.
+    const started = Date.now();
+    const deliver = await php.run(['php', '-d', 'memory_limit=8M', join(php.docroot, 'mail', 'deliver.php')]);
+    expect(deliver.stderr).toBe('');
+    expect(deliver.stdout).toMatch(new RegExp(`^${message.id}: webhook failed \\(attempt 2\\): the webhook answered with over 16 KiB of headers; next attempt `));
+    // Well within the 5 s an attempt may take: it stopped reading, it did not wait for the end.
+    expect(Date.now() - started).toBeLessThan(4_000);
+  });
+
+  describe('a replayed request, against the receiver’s check the docs show', () => {
+    let checking: Awaited<ReturnType<typeof startCheckingReceiver>> | null = null;
+    afterEach(async () => {
+      await checking?.stop();
+      checking = null;
+    });
+
+    it('is acted on once: sent again at once, 5 minutes later or altered, it is skipped or refused', async () => {
+      checking = await startCheckingReceiver(documentedCheck());
+      php.fresh({ MAIL_WEBHOOK_URL: checking.url, MAIL_WEBHOOK_SECRET: SECRET });
+      expect((await php.postJson(validMessage)).json?.success).toBe(true);
+      expect(checking.verdicts).toEqual(['act']);
+      expect((await php.messages())[0].webhook).toBe('delivered');
+      const [call] = checking.calls;
+
+      // Captured and sent again: the lead is not acted on twice.
+      expect(await checking.replay(call)).toBe(200);
+      expect(checking.verdicts).toEqual(['act', 'skip']);
+      // To a receiver with no memory of it, over 5 minutes later: too old.
+      const signedAt = Number(call.headers['x-npts-timestamp']);
+      const forgetful = documentedCheck();
+      expect(forgetful(call.headers, call.body, SECRET, signedAt + 5 * 60 + 1)).toBe('refuse');
+      // Its time made new, or its lead changed: the signature no longer holds.
+      const now = String(Math.floor(Date.now() / 1000) + 1);
+      expect(await checking.replay(call, { 'x-npts-timestamp': now })).toBe(401);
+      expect(await checking.replay(call, {}, call.body.replace('ana@example.com', 'eve@example.com'))).toBe(401);
+      expect(checking.verdicts).toEqual(['act', 'skip', 'refuse', 'refuse']);
+    });
   });
 
   it('retries a receiver that failed once after admin.php retry: two calls, and the mail still goes out once', async () => {
@@ -262,6 +423,18 @@ describe('the team webhook (MAIL_WEBHOOK_URL)', () => {
       expect(receiver.calls.map((call) => call.method)).toEqual(['GET']);
     });
 
+    it('warns of an http:// URL to another machine, whose leads would cross the network unencrypted', async () => {
+      php.fresh({ MAIL_WEBHOOK_URL: 'http://hooks.example/team' });
+      // In a network namespace of its own, with no network: the address is judged, never reached.
+      const check = await php.run(['unshare', '--user', '--map-root-user', '--net', 'php', join(php.docroot, 'mail', 'admin.php'), 'check']);
+      expect(check.code).toBe(1);
+      expect(check.stdout).toContain("warn  webhook: MAIL_WEBHOOK_URL is http://: every lead crosses the network unencrypted; use the receiver's https:// address.");
+      // On this machine (loopback), nothing crosses a network: no warning.
+      receiver = await startReceiver('ok');
+      php.fresh({ MAIL_WEBHOOK_URL: receiver.url });
+      expect((await php.admin('check')).stdout).not.toMatch(/warn/);
+    });
+
     it('hides the URL’s path and the secret, and posts a signed test lead with --send-test', async () => {
       receiver = await startReceiver('ok');
       php.fresh({ MAIL_TRANSPORT: 'outbox', MAIL_WEBHOOK_URL: receiver.url, MAIL_WEBHOOK_SECRET: SECRET });
@@ -277,8 +450,8 @@ describe('the team webhook (MAIL_WEBHOOK_URL)', () => {
       expect(sent.code).toBe(0);
       expect(sent.stdout).toMatch(/ok {4}webhook: test lead test-\S+ posted to .*, signed/);
       const post = receiver.calls.find((call) => call.method === 'POST')!;
-      expect(post.headers['x-npts-signature']).toBe(`sha256=${createHmac('sha256', SECRET).update(post.body).digest('hex')}`);
-      expect(JSON.parse(post.body).text).toBe('New enquiry: Website check: Test lead from php mail/admin.php check --send-test (from the form, opened directly)');
+      expectSigned(post);
+      expect(JSON.parse(post.body).text).toBe('New enquiry: Website check: Test lead from php mail/admin.\u200bphp check --send-test (from the form, opened directly)');
     });
   });
 });

@@ -1,13 +1,18 @@
 <?php
 // The team webhook (MAIL_WEBHOOK_URL): each accepted lead POSTed as JSON, for a chat's incoming
-// webhook (Slack and Mattermost show `text` as is) or any receiver. With MAIL_WEBHOOK_SECRET the
-// request carries X-NPTS-Signature: sha256=<hex HMAC-SHA256 of the raw body>. One attempt ends
-// within CONTACT_WEBHOOK_SECONDS (or what the endpoint has left), however the receiver stalls or
-// trickles, as an SMTP attempt does (lib/smtp-deadline.php). Redirects are not followed: a 3xx is
-// a failure, so a lead only ever goes to the address configured.
+// webhook (Slack and Mattermost show `text`) or any receiver. In `text` the visitor's words are
+// inert: they show as typed, and ping, link and load nothing; `lead` holds them as they are. With
+// MAIL_WEBHOOK_SECRET the request carries X-NPTS-Timestamp: <unix seconds> and
+// X-NPTS-Signature: sha256=<hex HMAC-SHA256 of "<timestamp>.<raw body>">, as Stripe and Slack sign
+// theirs, so a receiver can refuse a replay (docs/contact-endpoint.md shows its check). One
+// attempt ends within CONTACT_WEBHOOK_SECONDS (or what the endpoint has left), however the
+// receiver stalls, trickles or floods, as an SMTP attempt does (lib/smtp-deadline.php). Redirects
+// are not followed: a 3xx is a failure, so a lead only ever goes to the address configured.
 declare(strict_types=1);
 
 const CONTACT_WEBHOOK_SECONDS = 5;
+/** All of a receiver's answer that is read: its status line and headers; the body is never read. */
+const CONTACT_WEBHOOK_MAX_HEADERS = 16384;
 
 /** Why a MAIL_WEBHOOK_URL cannot be used; null when it can (or is empty: no webhook). */
 function contact_webhook_url_problem(string $url): ?string
@@ -20,6 +25,17 @@ function contact_webhook_url_problem(string $url): ?string
     }
     $host = parse_url($url, PHP_URL_HOST);
     return is_string($host) && $host !== '' ? null : 'MAIL_WEBHOOK_URL has no host.';
+}
+
+/** Why check warns of a usable URL: http:// to another machine, where anyone on the way reads each lead. */
+function contact_webhook_url_warning(string $url): ?string
+{
+    $host = strtolower(trim((string) parse_url($url, PHP_URL_HOST), '[]'));
+    $loopback = in_array($host, ['localhost', '::1'], true)
+        || (filter_var($host, FILTER_VALIDATE_IP, FILTER_FLAG_IPV4) !== false && str_starts_with($host, '127.'));
+    return str_starts_with(strtolower($url), 'http://') && !$loopback
+        ? 'MAIL_WEBHOOK_URL is http://: every lead crosses the network unencrypted; use the receiver\'s https:// address.'
+        : null;
 }
 
 /** The URL as check prints it: a chat's webhook URL is its password, so only its host shows. */
@@ -38,7 +54,8 @@ function contact_webhook_body(array $record): string
 {
     $fields = array_map('strval', array_intersect_key($record, CONTACT_FIELDS));
     ['source' => $source, 'campaign' => $campaign] = contact_lead_origin($record);
-    $text = contact_subject($fields) . ' (from ' . ($source ?? 'the form, opened directly') . ')';
+    $text = contact_subject(array_map('contact_webhook_inert', $fields))
+        . ' (from ' . ($source === null ? 'the form, opened directly' : contact_webhook_inert($source)) . ')';
     $lead = [
         'id' => $record['id'],
         'received' => gmdate('Y-m-d\TH:i:s\Z', (int) $record['received_at']),
@@ -47,6 +64,19 @@ function contact_webhook_body(array $record): string
         'campaign' => (object) $campaign,
     ];
     return json_encode(['text' => $text, 'lead' => $lead], JSON_UNESCAPED_UNICODE | JSON_UNESCAPED_SLASHES | JSON_INVALID_UTF8_SUBSTITUTE | JSON_THROW_ON_ERROR);
+}
+
+/**
+ * Someone else's words for a chat's `text`, shown as typed and doing nothing there. Slack's
+ * three markup characters become entities (so no <!channel>, <@U…> or <https://…|label>), and a
+ * zero-width space follows each character that can begin or join a mention, a link, an image or
+ * an autolink in Slack or Mattermost (Markdown): @here, @all, @user, ~channel, [label](url),
+ * ![image](url), https://…, www.…, name@domain.
+ */
+function contact_webhook_inert(string $words): string
+{
+    $escaped = strtr($words, ['&' => '&amp;', '<' => '&lt;', '>' => '&gt;']);
+    return (string) preg_replace('/[@:.\]~#]/', "\$0\u{200B}", $escaped);
 }
 
 /**
@@ -61,7 +91,10 @@ function contact_webhook_send(array $config, string $body, float $seconds = CONT
     }
     $headers = ['Content-Type: application/json'];
     if ($config['MAIL_WEBHOOK_SECRET'] !== '') {
-        $headers[] = 'X-NPTS-Signature: sha256=' . hash_hmac('sha256', $body, $config['MAIL_WEBHOOK_SECRET']);
+        // Each attempt signs its own time: a receiver refuses a request older than a few minutes.
+        $timestamp = (string) time();
+        $headers[] = "X-NPTS-Timestamp: $timestamp";
+        $headers[] = 'X-NPTS-Signature: sha256=' . hash_hmac('sha256', "$timestamp.$body", $config['MAIL_WEBHOOK_SECRET']);
     }
     $code = contact_webhook_request($url, 'POST', $headers, $body, $seconds);
     if ($code < 200 || $code >= 300) {
@@ -127,14 +160,17 @@ function contact_webhook_request(string $url, string $method, array $headers, st
             }
             $request = substr($request, $written);
         }
-        // The status line and headers are all that counts.
+        // The status line and headers are all that counts: read up to their end, never further
+        // than CONTACT_WEBHOOK_MAX_HEADERS, whatever the receiver sends.
         $answer = '';
-        while (!str_contains($answer, "\r\n\r\n")) {
-            if (feof($socket)) {
-                break;
+        $searched = 0;
+        while (strpos($answer, "\r\n\r\n", $searched) === false && !feof($socket)) {
+            if (strlen($answer) >= CONTACT_WEBHOOK_MAX_HEADERS) {
+                throw new RuntimeException('the webhook answered with over ' . (CONTACT_WEBHOOK_MAX_HEADERS / 1024) . ' KiB of headers');
             }
+            $searched = max(0, strlen($answer) - 3);
             $ready('read');
-            $answer .= (string) @fread($socket, 8192);
+            $answer .= (string) @fread($socket, CONTACT_WEBHOOK_MAX_HEADERS - strlen($answer));
         }
     } finally {
         fclose($socket);
