@@ -119,7 +119,7 @@ if ($invalid !== []) {
 $config = contact_config();
 try {
     $store = contact_store_open($config);
-    $proof = $proofPayload === '' ? null : contact_proof_check($proofPayload, contact_proof_key($store), time());
+    $proof = $proofPayload === '' ? null : contact_proof_check($proofPayload, contact_proof_key($store));
     if (is_string($proof)) {
         contact_refuse_proof($proof);
     }
@@ -131,8 +131,8 @@ try {
     contact_log('contact endpoint: the message could not be stored, the visitor was told to try again: ' . $error->getMessage());
     contact_respond(500, false, CONTACT_FAILURE);
 }
-if ($accepted['reused']) {
-    contact_refuse_proof('reused');
+if ($accepted['refused'] !== null) {
+    contact_refuse_proof($accepted['refused']);
 }
 if ($accepted['id'] === null) {
     contact_respond(429, false, 'Too many messages from your network. Please try again later.', ['Retry-After' => (string) $accepted['wait']]);

@@ -415,6 +415,27 @@ describe('mail/send.php', () => {
       expect((await php.postJson(valid)).status).toBe(200);
     });
 
+    it('spends a proof once even in its last second: its expiry and the clean-up of spent proofs read one clock', async () => {
+      await php.challenge();
+      // One proof (its signature checked, as send.php does first) sent twice in its last second,
+      // then once as it expires. The script stands in for send.php and sets each request's clock,
+      // which send.php leaves the store to read.
+      const script = `require $argv[1];
+        $config = contact_config();
+        $store = contact_store_open($config, true);
+        $proof = ['challenge' => hash('sha256', 'a challenge'), 'expires' => time()];
+        $fields = ['firstName' => 'Ana', 'lastName' => 'Example', 'email' => 'ana@example.com', 'message' => 'Hello'];
+        $send = static function (int $now) use ($config, $store, $proof, $fields): ?string {
+            $accepted = contact_store_accept($store, $config, $fields, '192.0.2.1', $proof, $now);
+            return $accepted['id'] === null ? $accepted['refused'] : 'stored';
+        };
+        echo json_encode([$send($proof['expires'] - 1), $send($proof['expires'] - 1), $send($proof['expires'])]);`;
+      const run = await php.run(['php', '-r', script, join(php.docroot, 'mail', 'lib', 'bootstrap.php')]);
+      expect(run.stderr).toBe('');
+      expect(JSON.parse(run.stdout)).toEqual(['stored', 'reused', 'expired']);
+      expect(await stored()).toHaveLength(1);
+    });
+
     it('refuses forged, tampered and spliced proofs', async () => {
       const good = decode(await php.proof());
       const spliceable = decode(await php.proof());
@@ -794,6 +815,19 @@ describe('mail/send.php', () => {
       // An IPv6 visitor is counted by their /64.
       expect([await from('2001:db8:1:2::1'), await from('2001:db8:1:2::ffff'), await from('2001:db8:1:3::1')]).toEqual([200, 200, 200]);
       expect(await from('2001:db8:1:2:aaaa::1')).toBe(429);
+    });
+
+    it('leaves the proof of a message it refused unspent: sent again once the window ends, the message is accepted', async () => {
+      fresh({ MAIL_RATE_LIMIT: '1/2' });
+      expect((await sendJson(valid)).status).toBe(200);
+      const second = { ...valid, subject: 'Second message', altcha: await php.proof() };
+      expect((await sendJson(second)).status).toBe(429);
+      // Once the window has ended (the store counts whole seconds), the same request goes through.
+      const [hit] = sqlite<{ expires_at: number }>(storage, 'SELECT expires_at FROM rate_hits');
+      await new Promise((wait) => setTimeout(wait, hit.expires_at * 1000 + 50 - Date.now()));
+      expect((await sendJson(second)).status).toBe(200);
+      expect((await stored()).map((message) => message.subject)).toEqual([valid.subject, 'Second message']);
+      expect((await sendJson({ ...second, email: 'other@example.com' })).status).toBe(403);
     });
 
     it('keeps no address, only a keyed hash, and deletes it when its window ends', async () => {

@@ -5,7 +5,8 @@
 // by trying them all (lib/proof.ts) and sends it back as the field `altcha`; send.php checks it
 // here with one hash and one HMAC. The expiry travels in the salt, which ends with "&" so that
 // no digit of the number can be moved into it (the splicing of CVE-2025-68113). Each proof is
-// accepted once: the store keeps the challenges used until they expire (lib/store.php).
+// accepted once, before it expires: the store decides both with one clock, read while it holds
+// the store, and keeps the challenges used until they expire (lib/store.php).
 declare(strict_types=1);
 
 const CONTACT_PROOF_ALGORITHM = 'SHA-256';
@@ -40,12 +41,12 @@ function contact_proof_challenge(string $key, int $maxNumber, int $now): array
 }
 
 /**
- * Checks a solution (the base64 JSON payload a client sends) against the key. Whether it was
- * used before is the store's to say, when the message is stored.
+ * Checks a solution (the base64 JSON payload a client sends) against the key. Whether it has
+ * expired or was used before is the store's to say, when the message is stored.
  *
- * @return array{challenge: string, expires: int}|'invalid'|'expired' the proof, or why it fails
+ * @return array{challenge: string, expires: int}|'invalid' the proof, or that it fails
  */
-function contact_proof_check(string $payload, string $key, int $now): array|string
+function contact_proof_check(string $payload, string $key): array|string
 {
     $decoded = strlen($payload) <= CONTACT_PROOF_MAX_BYTES ? base64_decode($payload, true) : false;
     $solution = is_string($decoded) ? json_decode($decoded, true, 4) : null;
@@ -60,6 +61,5 @@ function contact_proof_check(string $payload, string $key, int $now): array|stri
         || !hash_equals(hash_hmac('sha256', $challenge, $key), $signature)) {
         return 'invalid';
     }
-    $expires = (int) $match[1];
-    return $expires > $now ? ['challenge' => $challenge, 'expires' => $expires] : 'expired';
+    return ['challenge' => $challenge, 'expires' => (int) $match[1]];
 }

@@ -319,25 +319,33 @@ function contact_new_id(): string
 /**
  * Stores an accepted message, spends its proof and counts it against its client's rate limit, in
  * one transaction. A message without a proof (a form posted without JavaScript, or a script) is
- * held: stored, not sent. The client's address is kept only as a keyed hash, and only until its
- * window ends.
+ * held: stored, not sent. A message refused (its proof expired or spent, or its client over the
+ * limit) leaves its proof unspent. The client's address is kept only as a keyed hash, and only
+ * until its window ends.
  *
  * @param array<string, ?string> $fields the seven validated fields, and what is known of the attribution (lib/validation.php)
- * @param ?array{challenge: string, expires: int} $proof a valid proof (lib/proof.php), or null
- * @return array{id: ?string, wait: int, reused: bool} the new message's id; or null with the seconds to wait when the limit is reached, or with reused when the proof was spent already
+ * @param ?array{challenge: string, expires: int} $proof a proof whose signature holds (lib/proof.php), or null
+ * @param ?int $now the request's clock; by default the time when the store is locked for it
+ * @return array{id: ?string, wait: int, refused: ?string} the new message's id; or null with the seconds to wait when the limit is reached, or with why the proof is refused: expired or reused
  */
-function contact_store_accept(PDO $pdo, array $config, array $fields, string $client, ?array $proof): array
+function contact_store_accept(PDO $pdo, array $config, array $fields, string $client, ?array $proof, ?int $now = null): array
 {
     [$limit, $window] = contact_rate_limit($config);
     $webhook = $config['MAIL_WEBHOOK_URL'] !== '';
-    $now = time();
     return contact_store_transaction($pdo, static function (PDO $pdo) use ($fields, $client, $proof, $webhook, $limit, $window, $now): array {
+        // One clock for the request, read once no other request can change the store: the proof's
+        // expiry and the clean-up of spent proofs agree on the second, so a proof that passes in
+        // its last second is still on record as spent for anyone else in that second.
+        $now ??= time();
         if ($proof !== null) {
+            if ($proof['expires'] <= $now) {
+                return ['id' => null, 'wait' => 0, 'refused' => 'expired'];
+            }
             $pdo->prepare('DELETE FROM proofs_used WHERE expires_at <= ?')->execute([$now]);
-            $spend = $pdo->prepare('INSERT OR IGNORE INTO proofs_used (challenge, expires_at) VALUES (?, ?)');
-            $spend->execute([$proof['challenge'], $proof['expires']]);
-            if ($spend->rowCount() !== 1) {
-                return ['id' => null, 'wait' => 0, 'reused' => true];
+            $spent = $pdo->prepare('SELECT 1 FROM proofs_used WHERE challenge = ?');
+            $spent->execute([$proof['challenge']]);
+            if ($spent->fetchColumn() !== false) {
+                return ['id' => null, 'wait' => 0, 'refused' => 'reused'];
             }
         }
         $pdo->prepare('DELETE FROM rate_hits WHERE expires_at <= ?')->execute([$now]);
@@ -347,9 +355,13 @@ function contact_store_accept(PDO $pdo, array $config, array $fields, string $cl
             $hits->execute([$key]);
             $row = $hits->fetch();
             if ((int) $row['hits'] >= $limit) {
-                return ['id' => null, 'wait' => max(1, (int) $row['first'] - $now), 'reused' => false];
+                // The proof stays unspent: the visitor may send it again once the window allows.
+                return ['id' => null, 'wait' => max(1, (int) $row['first'] - $now), 'refused' => null];
             }
             $pdo->prepare('INSERT INTO rate_hits (client, expires_at) VALUES (?, ?)')->execute([$key, $now + $window]);
+        }
+        if ($proof !== null) {
+            $pdo->prepare('INSERT INTO proofs_used (challenge, expires_at) VALUES (?, ?)')->execute([$proof['challenge'], $proof['expires']]);
         }
         $id = contact_new_id();
         $names = [...array_keys(CONTACT_FIELDS), ...array_keys(CONTACT_ATTRIBUTION)];
@@ -361,7 +373,7 @@ function contact_store_accept(PDO $pdo, array $config, array $fields, string $cl
         $hook = $proof !== null && $webhook ? 'pending' : null;
         $pdo->prepare("INSERT INTO messages (id, received_at, $columns, state, next_attempt_at, hook_state, hook_next_attempt_at) VALUES (?, ?, $marks, ?, ?, ?, ?)")
             ->execute([$id, $now, ...$values, $state, $proof === null ? null : $now, $hook, $hook === null ? null : $now]);
-        return ['id' => $id, 'wait' => 0, 'reused' => false];
+        return ['id' => $id, 'wait' => 0, 'refused' => null];
     });
 }
 
