@@ -1,0 +1,44 @@
+// `npm run check:html [-- DIR]`: every page of the export (out/**/*.html, or DIR's) through the W3C Nu HTML Checker,
+// the checker behind validator.w3.org/nu, from the npm package vnu-jar, run with this machine's
+// Java (Debian: apt-get install default-jre-headless). Run after a build; `npm test` runs it after
+// the browser tests' build. Fails on any error and any warning. The one note it lets pass is the
+// trailing slash React writes on void elements (<meta … />), which HTML allows and the checker
+// reports as information only.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ALLOWED = /^Trailing slash on void elements has no effect/;
+const out = process.argv[2] ?? 'out';
+const jar = String(createRequire(import.meta.url)('vnu-jar'));
+
+if (!existsSync(`${out}/index.html`)) {
+  console.error(`check:html: ${out}/index.html is missing: run npm run build first`);
+  process.exit(1);
+}
+// --skip-non-html: the twins (.html.br, .html.gz) and every other file are left alone.
+const run = spawnSync('java', ['-jar', jar, '--format', 'json', '--skip-non-html', out], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+if (run.error) {
+  console.error(`check:html: Java is needed to run the W3C checker (${run.error.message}): apt-get install default-jre-headless`);
+  process.exit(1);
+}
+let report;
+try {
+  report = JSON.parse(run.stderr || run.stdout);
+} catch {
+  console.error(`check:html: the W3C checker did not answer with its report:\n${(run.stderr || run.stdout).trim()}`);
+  process.exit(1);
+}
+const problems = report.messages.filter((message) => (message.type === 'error' || message.subType === 'warning' || message.type === 'non-document-error') && !ALLOWED.test(message.message));
+for (const { url, lastLine, type, subType, message, extract } of problems) {
+  const file = url ? relative('.', fileURLToPath(url)) : out;
+  console.log(`${file}:${lastLine ?? 1}: ${subType ?? type}: ${message}${extract ? `\n    ${extract.replace(/\s+/g, ' ')}` : ''}`);
+}
+const pages = readdirSync(out, { recursive: true }).filter((name) => String(name).endsWith('.html')).length;
+if (problems.length > 0) {
+  console.log(`\ncheck:html: ${problems.length} ${problems.length === 1 ? 'problem' : 'problems'} in the HTML of ${out}/ (W3C Nu HTML Checker ${report.version}).`);
+  process.exit(1);
+}
+console.log(`check:html: the W3C Nu HTML Checker ${report.version} finds no error and no warning in the ${pages} pages of ${out}/.`);
