@@ -4,6 +4,8 @@ import { expect, test } from './fixtures';
 const START = new Date('2026-01-01T10:00:00Z').getTime();
 const TITLES = ['NPTS', 'Custom Software Solutions', 'AI-Powered Innovation'];
 const BUTTONS = ['Get Started', 'Learn More', 'Discover More'];
+/** The text link a slide about a service adds beside its button, to that service's page. */
+const SERVICE_LINKS = [null, { name: 'Software development', href: '/software' }, { name: 'AI automation', href: '/ai' }];
 
 const carousel = (page: Page) => page.getByRole('region', { name: 'Highlights' });
 /** Only the current slide is in the accessibility tree, so its title is the one h2 found here. */
@@ -64,8 +66,10 @@ test.describe('Home hero carousel', () => {
       const link = region.getByRole('link', { name: BUTTONS[index] });
       await expect(link).toBeVisible();
       await expect(link).toHaveAttribute('href', '/contact?from=/');
-      // The other slides' buttons are neither exposed nor visible.
-      await expect(region.getByRole('link')).toHaveCount(1);
+      const service = SERVICE_LINKS[index];
+      if (service) await expect(region.getByRole('link', { name: service.name })).toHaveAttribute('href', service.href);
+      // The other slides' links are neither exposed nor visible.
+      await expect(region.getByRole('link')).toHaveCount(service ? 2 : 1);
     }
     expect(consoleErrors).toEqual([]);
   });
@@ -199,10 +203,12 @@ test.describe('Home hero carousel', () => {
       const slide = carousel(page).getByRole('group', { name: `${index + 1} of 3` });
       const slideBox = (await slide.boundingBox())!;
       const headingBox = (await slide.getByRole('heading').boundingBox())!;
-      const linkBox = (await slide.getByRole('link').boundingBox())!;
       const controlsTop = (await carousel(page).getByRole('button', { name: 'Next slide' }).boundingBox())!.y;
       expect(headingBox.y).toBeGreaterThanOrEqual(slideBox.y);
-      expect(linkBox.y + linkBox.height).toBeLessThanOrEqual(controlsTop);
+      for (const link of await slide.getByRole('link').all()) {
+        const linkBox = (await link.boundingBox())!;
+        expect(linkBox.y + linkBox.height, `slide ${index + 1}: ${await link.textContent()}`).toBeLessThanOrEqual(controlsTop);
+      }
     }
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(375);
   });

@@ -1,9 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { illustrations } from '@/components/illustration';
-import { routes, site, unlistedRoutes } from '@/lib/site';
+import { routes, serviceLinks, site, unlistedRoutes, vesselLinks } from '@/lib/site';
 import { expect, test } from './fixtures';
-import { frameProblems, gridProblems, loneWordHeadings } from './measure';
+import { buttonLooks, contactLinksByBand, frameProblems, gridProblems, loneWordHeadings } from './measure';
 
 // Every page in light and dark, on a laptop and a phone: one visit each, and every check that
 // needs a page, a width and a colour scheme taken in it. A failure names the page, the screen and
@@ -17,6 +17,9 @@ const moreWidths = [320, 768, 1440] as const;
 /** The pages with cards that also lay out a section another way; /services is the index of the services, one pictured card each. */
 const withCards = ['/', '/about', '/ai', '/coms', '/network', '/proto', '/rest', '/software'];
 const listed = (path: string): path is (typeof routes)[number] => (routes as readonly string[]).includes(path);
+/** The pages that sell, each ending with one call to the contact form; the service pages open with one too. */
+const contentRoutes: readonly string[] = routes.filter((path) => !['/contact', '/privacy'].includes(path));
+const servicePages: readonly string[] = [...serviceLinks, ...vesselLinks].map((link) => link.href);
 
 for (const colorScheme of ['light', 'dark'] as const) {
   for (const path of [...routes, ...unlistedRoutes, '/nope']) {
@@ -44,6 +47,28 @@ for (const colorScheme of ['light', 'dark'] as const) {
         else expect.soft(await shortPageFill(page), at('a page shorter than the window: the hero reaches the footer, its content in the middle')).toEqual({ gap: 0, offCentre: 0 });
       }
       if (colorScheme === 'light') {
+        // Who stands behind the site, on every page (EU e-Commerce Directive, Art. 5).
+        const footer = page.getByRole('contentinfo');
+        for (const line of [site.legalName, site.address.street, `${site.address.postcode} ${site.address.city}`, site.registeredIn]) {
+          await expect.soft(footer.locator('address'), `${path}: the footer's registered address`).toContainText(line);
+        }
+        await expect.soft(footer.getByRole('link', { name: site.email }), `${path}: the footer's email`).toHaveAttribute('href', `mailto:${site.email}`);
+        await expect.soft(footer, `${path}: the footer's register numbers`).toContainText(`UIC ${site.companyNumber} · VAT ${site.vatId}`);
+        const organization = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
+        expect
+          .soft({ legalName: organization.legalName, streetAddress: organization.address?.streetAddress, email: organization.email, vatID: organization.vatID, contactPoint: organization.contactPoint?.[0]?.['@type'] }, `${path}: the Organization JSON-LD`)
+          .toEqual({ legalName: site.legalName, streetAddress: site.address.street, email: site.email, vatID: site.vatId, contactPoint: 'ContactPoint' });
+
+        const looks = await page.evaluate(buttonLooks);
+        expect.soft([...new Set(looks.map(({ look }) => look))].filter((look) => !['filled rgb(245, 184, 61)', 'outlined'].includes(look)), `${path}: buttons are primary (amber) or secondary (outlined)`).toEqual([]);
+        expect.soft([...new Set(looks.map(({ radius }) => radius))], `${path}: one corner radius for every button, the header's Contact included`).toEqual(['999px']);
+
+        if (contentRoutes.includes(path)) {
+          const bands = await page.evaluate(contactLinksByBand);
+          expect.soft(bands.at(-1)!.contact.length, `${path}: the band that ends the page, “${bands.at(-1)!.name}”, holds exactly one link to /contact`).toBe(1);
+          if (servicePages.includes(path)) expect.soft(bands[0].contact.length, `${path}: the opening band holds one link to /contact`).toBe(1);
+        }
+
         for (const width of moreWidths) {
           await page.setViewportSize({ width, height: 900 });
           const at = (check: string) => `${path} at ${width} px: ${check}`;

@@ -56,3 +56,30 @@ export function gridProblems(): string[] {
   }
   return found;
 }
+
+/** The page's bands, opening band first, each with the labels of its links to the contact form. */
+export function contactLinksByBand(): { name: string; contact: string[] }[] {
+  const main = document.querySelector('main')!;
+  return [...main.querySelectorAll(':scope > *, :scope > article > *')]
+    .filter((band) => band.tagName !== 'ARTICLE')
+    .map((band) => ({
+      name: band.querySelector('h1, h2')?.textContent ?? band.tagName,
+      contact: [...band.querySelectorAll('a')].filter((link) => link.pathname === '/contact').map((link) => link.textContent!.replace(/\s*→$/, '')),
+    }));
+}
+
+/**
+ * The site's buttons (the calls in the page, the header's Contact, the form's and the consent
+ * banner's), each as its look: filled (and in what) or outlined, and its corners. Text links and
+ * the carousel's and share strip's round controls are not buttons of this kind.
+ */
+export function buttonLooks(): { text: string; look: string; radius: string }[] {
+  const candidates = document.querySelectorAll<HTMLElement>('main a, header a, main button[type="submit"], [aria-labelledby="consent-title"] button');
+  return [...candidates].flatMap((element) => {
+    const style = getComputedStyle(element);
+    const filled = style.backgroundColor !== 'rgba(0, 0, 0, 0)';
+    const outlined = parseFloat(style.borderTopWidth) > 0 && style.borderTopStyle !== 'none' && style.borderTopColor !== 'rgba(0, 0, 0, 0)';
+    if (!filled && !outlined) return [];
+    return [{ text: element.textContent!.trim(), look: filled ? `filled ${style.backgroundColor}` : 'outlined', radius: style.borderTopLeftRadius }];
+  });
+}

@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { routes, site } from '@/lib/site';
 import { technologies } from '@/lib/tech-logos';
 import { expect, test, visits } from './fixtures';
+import { contactLinksByBand } from './measure';
 
 /**
  * The calls to action each service page must carry (spec §2), all leading to /contact, naming
@@ -25,18 +26,6 @@ function contentLinks(page: Page, name: string) {
   return page.getByRole('main').getByRole('link', { name, exact: true });
 }
 
-/** The page's bands, opening band first, each with the names of its links to the contact form. */
-function bandsWithContactLinks(page: Page) {
-  return page.getByRole('main').evaluate((main) =>
-    [...main.querySelectorAll(':scope > *, :scope > article > *')]
-      .filter((band) => band.tagName !== 'ARTICLE')
-      .map((band) => ({
-        name: band.querySelector('h1, h2')?.textContent ?? '',
-        contact: [...band.querySelectorAll('a')].filter((link) => link.pathname === '/contact').map((link) => link.textContent!.replace(/\s*→$/, '')),
-      })),
-  );
-}
-
 test.describe('Service page calls to action', () => {
   for (const [path, { hero, middle = [], closing, banner }] of Object.entries(ctas)) {
     const all = [hero, ...middle, closing];
@@ -48,7 +37,7 @@ test.describe('Service page calls to action', () => {
         expect(await links.count(), name).toBeGreaterThan(0);
         for (const link of await links.all()) await expect(link).toHaveAttribute('href', contact);
       }
-      const bands = await bandsWithContactLinks(page);
+      const bands = await page.evaluate(contactLinksByBand);
       expect(bands.flatMap((band) => band.contact), 'the calls in the order of the page').toEqual(all);
       expect(bands[0].contact, 'the opening band').toEqual([hero]);
       expect(bands.at(-1)!.contact, 'the band that ends the page').toEqual([closing]);
