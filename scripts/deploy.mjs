@@ -31,6 +31,16 @@ if (!target || targets.length !== 1 || (urlIndex >= 0 && !/^https?:\/\/[^/]+\/?$
   console.error(USAGE);
   process.exit(64);
 }
+// A USER or HOST that begins with "-" would reach ssh as an option (-oProxyCommand=… runs a
+// command here), and whitespace or a control character has no place in either: refused before
+// anything runs. The "--" before the destination below is the second guard.
+for (const [name, value] of [['user', target.user], ['host', target.host]]) {
+  const problem = value.startsWith('-') ? 'begins with "-", which ssh would take for an option' : /[\s\p{Cc}]/u.test(value) ? 'holds whitespace or a control character' : '';
+  if (problem) {
+    console.error(`npm run deploy: the ${name} "${printable(value)}" ${problem}; nothing was run. Give ssh://USER@HOST[:PORT]/DIR with a login name and a host name or address.`);
+    process.exit(64);
+  }
+}
 const { dir } = target;
 const started = Date.now();
 const ssh = (process.env.DEPLOY_SSH ?? 'ssh').split(/\s+/).filter(Boolean);
@@ -71,7 +81,7 @@ async function deploy() {
     locked = true;
     const linkDest = previous ? [`--link-dest=${dir}/current/`] : [];
     // -s: paths reach the host's rsync as they are, spaces and all.
-    const rsync = await run('rsync', ['-a', '-s', '--delete', ...linkDest, '-e', sshArgs.join(' '), 'out/', `${remoteName}:${partial}/`]);
+    const rsync = await run('rsync', ['-a', '-s', '--delete', ...linkDest, '-e', sshArgs.join(' '), '--', 'out/', `${remoteName}:${partial}/`]);
     if (rsync.code !== 0) throw new Error(`rsync to ${remoteName}:${partial} failed: ${rsync.output.trim()}`);
     await remote(finishUploadScript(release));
     return `releases/${release}${previous ? ` (unchanged files linked to releases/${previous})` : ''}`;
@@ -133,7 +143,7 @@ function run(file, commandArgs, input) {
  * own words: "cannot reach" when ssh itself failed.
  */
 async function remote(script) {
-  const result = await run(sshArgs[0], [...sshArgs.slice(1), remoteName, 'sh -s'], `set -eu\nD=${quote(dir)}\n${script}`);
+  const result = await run(sshArgs[0], [...sshArgs.slice(1), '--', remoteName, 'sh -s'], `set -eu\nD=${quote(dir)}\n${script}`);
   if (result.code === 255) throw new Error(`cannot reach ${remoteName}${target.port ? `:${target.port}` : ''}: ${result.output.trim()}`);
   if (result.code !== 0) throw new Error(result.output.trim() || `the host's shell exited with ${result.code}`);
   return result.output.trim();
@@ -214,15 +224,22 @@ echo "current → releases/$to (was releases/$live)"`;
 
 /** ssh://USER@HOST[:PORT]/DIR, DIR absolute. */
 function parseTarget(value) {
-  let url;
   try {
-    url = new URL(value);
+    const url = new URL(value);
+    const path = decodeURIComponent(url.pathname).replace(/\/+$/, '');
+    if (url.protocol !== 'ssh:' || !url.hostname || !path.startsWith('/') || path === '') return null;
+    return { user: decodeURIComponent(url.username), host: decodeURIComponent(url.hostname), port: url.port, dir: path };
   } catch {
     return null;
   }
-  const path = decodeURIComponent(url.pathname).replace(/\/+$/, '');
-  if (url.protocol !== 'ssh:' || !url.hostname || !path.startsWith('/') || path === '') return null;
-  return { user: decodeURIComponent(url.username), host: url.hostname, port: url.port, dir: path };
+}
+
+/** A user's or host's name as a terminal can show it: control characters and odd spaces escaped. */
+function printable(value) {
+  return value.replace(/[^\S ]|\p{Cc}/gu, (char) => {
+    const code = char.codePointAt(0);
+    return code < 0x100 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u{${code.toString(16)}}`;
+  });
 }
 
 /** A word for the remote POSIX shell, whatever it holds. */
