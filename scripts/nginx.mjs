@@ -1,7 +1,8 @@
 // Serves out/ through nginx and PHP-FPM (Debian's packages) with docs/nginx.conf, the file
 // operators copy, as scripts/apache.mjs does with .htaccess: the same browser tests run against
 // both. It writes its own configuration under .e2e/ (only the paths of docs/nginx.conf change:
-// port, web root, the PHP-FPM socket) and touches no system configuration.
+// port, web root, the PHP-FPM socket; and plain HTTP only, without the certificate) and touches
+// no system configuration.
 //   PORT=8081 node scripts/nginx.mjs   (runs in the foreground; Ctrl+C stops both)
 // WITHOUT_BROTLI=1 runs it as a host without the Brotli module, with the line the file says to delete deleted.
 import { spawn, spawnSync } from 'node:child_process';
@@ -27,7 +28,11 @@ const withoutBrotli = Boolean(process.env.WITHOUT_BROTLI);
 function siteConfig() {
   let config = readFileSync(resolve('docs/nginx.conf'), 'utf8');
   const replacements = [
+    // Plain HTTP only, as port 80 gets it: the redirect to HTTPS is what a loopback test can see.
     [/^(\s*)listen 80;$/m, `$1listen 127.0.0.1:${port};`],
+    [/^ *listen 443 ssl http2;\n/m, ''],
+    [/^ *ssl_certificate .*\n/m, ''],
+    [/^ *ssl_certificate_key .*\n/m, ''],
     [/^(\s*)root \/var\/www\/npts\/current;.*$/m, `$1root ${docroot};`],
     [/^(\s*)include \/var\/www\/npts\/current\/\.csp\.nginx\.conf;$/m, `$1include ${docroot}/.csp.nginx.conf;`],
     [/unix:\/run\/php\/php-fpm\.sock/g, `unix:${socket}`],

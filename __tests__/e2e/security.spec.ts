@@ -1,3 +1,4 @@
+import { get } from 'node:http';
 import type { APIResponse } from '@playwright/test';
 import { routes } from '@/lib/site';
 import { expect, test, visits, watchViolations } from './fixtures';
@@ -50,6 +51,41 @@ test.describe('Security headers from the web server', () => {
       expect([301, 403, 404], path).toContain(response.status());
       expect(await response.text(), path).not.toMatch(/Index of|<\?php|Require all denied|Content-Security-Policy/);
     }
+  });
+});
+
+/**
+ * One GET to this server on loopback, as a client sends it for `host` (its Host header), plus
+ * `headers`: the status, and where it redirects to.
+ */
+function getFor(baseURL: string, host: string, path: string, headers: Record<string, string> = {}): Promise<{ status: number; location?: string }> {
+  const { hostname, port } = new URL(baseURL);
+  return new Promise((done, fail) => {
+    get({ hostname, port, path, headers: { host, ...headers } }, (response) => {
+      response.resume();
+      done({ status: response.statusCode!, location: response.headers.location });
+    }).on('error', fail);
+  });
+}
+
+test.describe('HTTPS by default', () => {
+  test('plain HTTP for the site’s own name is sent to HTTPS (301): the same host without the port, the same path and query', async ({ baseURL }) => {
+    const { port } = new URL(baseURL!);
+    for (const [host, path] of [['www.npts.test', '/about?utm_source=newsletter&q=a%20b'], [`www.npts.test:${port}`, '/'], ['www.npts.test', '/nope'], ['203.0.113.7', '/contact']]) {
+      expect(await getFor(baseURL!, host, path), `Host: ${host}, ${path}`).toEqual({ status: 301, location: `https://${host.replace(/:\d+$/, '')}${path}` });
+    }
+  });
+
+  test('localhost and loopback addresses are served over plain HTTP, as npm start and these tests are', async ({ baseURL }) => {
+    const { port } = new URL(baseURL!);
+    for (const host of ['localhost', `localhost:${port}`, '127.0.0.1', `127.0.0.1:${port}`, '127.8.9.10', '[::1]', `[::1]:${port}`]) {
+      expect(await getFor(baseURL!, host, '/about?q=1'), `Host: ${host}`).toEqual({ status: 200, location: undefined });
+    }
+  });
+
+  test('behind a proxy that took HTTPS (X-Forwarded-Proto: https) the page is served, not sent round again; X-Forwarded-Proto: http is redirected', async ({ baseURL }) => {
+    expect(await getFor(baseURL!, 'www.npts.test', '/about', { 'x-forwarded-proto': 'https' })).toEqual({ status: 200, location: undefined });
+    expect(await getFor(baseURL!, 'www.npts.test', '/about', { 'x-forwarded-proto': 'http' })).toEqual({ status: 301, location: 'https://www.npts.test/about' });
   });
 });
 
