@@ -1,6 +1,8 @@
 // `npm run verify -- https://www.npts.eu`: after an upload, checks that the host serves this build
 // (out/) the way .htaccess and docs/nginx.conf intend. One line per check, with the likely cause
 // of each failure; exit status 1 when any check fails. It only reads (GET requests).
+//   --connect-to HOST:PORT:ADDRESS:PORT (as curl's; more than once for several) sends what is
+//   meant for HOST:PORT to ADDRESS:PORT instead: a new server checked before the DNS names it.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
@@ -8,9 +10,15 @@ import { join, relative } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 
 const out = 'out';
-const base = process.argv[2]?.replace(/\/$/, '');
-if (!base || !/^https?:\/\/[^/]+$/.test(base)) {
-  console.error('Usage: npm run verify -- <base URL of the live site>, e.g. npm run verify -- https://www.npts.eu');
+const args = process.argv.slice(2);
+const connectTo = new Map();
+for (let index = args.indexOf('--connect-to'); index >= 0; index = args.indexOf('--connect-to')) {
+  const [host, port, address, to] = args.splice(index, 2)[1]?.split(':') ?? [];
+  connectTo.set(`${host}:${port}`, { address, port: to });
+}
+const base = args[0]?.replace(/\/$/, '');
+if (!base || args.length !== 1 || !/^https?:\/\/[^/]+$/.test(base) || [...connectTo].some(([from, to]) => !/^[^:]+:\d+$/.test(from) || !to.address || !/^\d+$/.test(to.port ?? ''))) {
+  console.error('Usage: npm run verify -- <base URL of the live site> [--connect-to HOST:PORT:ADDRESS:PORT], e.g. npm run verify -- https://www.npts.eu');
   process.exit(2);
 }
 if (!existsSync(join(out, 'index.html')) || !existsSync(join(out, '.htaccess'))) {
@@ -20,12 +28,17 @@ if (!existsSync(join(out, 'index.html')) || !existsSync(join(out, '.htaccess')))
 
 const build = readBuild();
 let failures = 0;
+let checks = 0;
 
 const home = await get('/').catch((error) => {
   console.log(`✗ host: ${base}/ does not answer (${error.code ?? error.message}). Likely cause: wrong address, DNS, or the server is down.`);
   process.exit(1);
 });
-const server = /nginx/i.test(home.headers.server ?? '') ? 'nginx' : /apache/i.test(home.headers.server ?? '') ? 'apache' : 'unknown';
+const server = serverOf(home);
+if (base.startsWith('http:') && home.status === 301 && home.headers.location?.startsWith(`https://${new URL(base).hostname}/`)) {
+  console.log(`✗ host: ${base}/ redirects to ${home.headers.location}, as it should: check the HTTPS site, npm run verify -- ${new URL(home.headers.location).origin}`);
+  process.exit(1);
+}
 // The rules of .htaccess or docs/nginx.conf are missing altogether when not even a security header
 // comes back: then that, not each symptom, is the cause to name.
 const rulesMissing = !home.headers['x-content-type-options'];
@@ -78,6 +91,35 @@ await check('redirects', async () => {
   }
   return { ok: '/about/ and /about.html redirect (301) to /about', problems, cause: cause('the redirect rules are missing (mod_rewrite off?)') };
 });
+
+if (base.startsWith('https:')) {
+  await check('https', async () => {
+    // The plain HTTP address a visitor types, with a path and a query, both to be kept.
+    const plain = `http://${new URL(base).hostname}/about?from=http`;
+    const expected = new URL('/about?from=http', base).href;
+    const response = await get(plain).catch((error) => ({ error: error.code ?? error.message }));
+    if (response.error) {
+      return {
+        problems: [`${plain} does not answer (${response.error})`],
+        cause: 'nothing answers on port 80: open it and let it redirect to HTTPS (.htaccess does; so does docs/nginx.conf, with listen 80)',
+      };
+    }
+    const location = response.headers.location ?? '';
+    return {
+      ok: `${plain} redirects (301) to ${expected}`,
+      problems: response.status === 301 && location === expected ? [] : [`${plain} answered ${response.status}${location ? ` → ${location}` : ''}, not 301 → ${expected}`],
+      cause: location.startsWith('https:')
+        ? 'a redirect to HTTPS of the host’s own: it must be permanent (301) and keep the host, the path and the query'
+        : cause(
+            {
+              apache: 'the site on port 80 does not apply .htaccess: give it this DocumentRoot with AllowOverride All (and mod_rewrite)',
+              nginx: 'port 80 is not served by docs/nginx.conf’s server block: add listen 80 to it and reload nginx',
+              unknown: 'port 80 does not redirect: apply .htaccess there (Apache) or docs/nginx.conf’s listen 80 (nginx)',
+            }[serverOf(response)] + '; or a proxy in front sends X-Forwarded-Proto: https for plain HTTP',
+          ),
+    };
+  });
+}
 
 await check('security headers', async () => {
   const problems = [];
@@ -206,11 +248,12 @@ await check('robots and sitemap', async () => {
   };
 });
 
-console.log(failures === 0 ? `\nAll checks passed: ${base} serves this build as intended.` : `\n${failures} of 10 checks failed.`);
+console.log(failures === 0 ? `\nAll checks passed: ${base} serves this build as intended.` : `\n${failures} of ${checks} checks failed.`);
 process.exitCode = failures === 0 ? 0 : 1;
 
 /** Runs one check and prints its line. */
 async function check(name, run) {
+  checks++;
   const { ok, problems, cause: likely } = await run();
   if (problems.length === 0) {
     console.log(`✓ ${name}: ${ok}`);
@@ -221,12 +264,20 @@ async function check(name, run) {
   console.log(`✗ ${name}: ${shown}. Likely cause: ${likely}.`);
 }
 
-/** One GET, redirects not followed, the body as sent (not decoded). */
+/** Which server answered, by its Server header. */
+function serverOf(response) {
+  return /nginx/i.test(response.headers.server ?? '') ? 'nginx' : /apache/i.test(response.headers.server ?? '') ? 'apache' : 'unknown';
+}
+
+/** One GET (a path of the site, or a URL), redirects not followed, the body as sent (not decoded). */
 function get(path, headers = { 'accept-encoding': 'identity' }) {
   const url = new URL(path, base);
   const client = url.protocol === 'https:' ? https : http;
+  const target = connectTo.get(`${url.hostname}:${url.port || (url.protocol === 'https:' ? 443 : 80)}`);
+  // Elsewhere by --connect-to, still with the site's own name in the Host header and the TLS handshake.
+  const elsewhere = target ? { hostname: target.address, port: target.port, servername: url.hostname } : {};
   return new Promise((resolve, reject) => {
-    const request = client.get(url, { headers: { 'user-agent': 'npts-verify', ...headers }, timeout: 15_000 }, (response) => {
+    const request = client.get(url, { ...elsewhere, headers: { host: url.host, 'user-agent': 'npts-verify', ...headers }, timeout: 15_000 }, (response) => {
       const chunks = [];
       response.on('data', (chunk) => chunks.push(chunk));
       response.on('end', () => {

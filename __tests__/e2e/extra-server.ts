@@ -1,6 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { createServer } from 'node:net';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 /**
  * Starts scripts/apache.mjs or scripts/nginx.mjs on a port of its own with a variation of the
@@ -22,6 +27,33 @@ export async function startBareServer(docroot: string, env: Record<string, strin
   const port = await freePort();
   const child = spawn('php', ['-S', `127.0.0.1:${port}`, '-t', docroot], { env: { ...process.env, ...env, PHP_CLI_SERVER_WORKERS: '2' }, stdio: ['ignore', 'ignore', 'pipe'], detached: true });
   return answering(child, port, 'php -S', () => process.kill(-child.pid!, 'SIGTERM'));
+}
+
+/**
+ * An HTTPS proxy in front of `origin`, as a load balancer or CDN is in front of a host: TLS ends
+ * here, with a self-signed certificate for `name` (trust it with NODE_EXTRA_CA_CERTS=certificate),
+ * and each request goes on over plain HTTP as it came, Host included, with X-Forwarded-Proto: https.
+ */
+export async function startHttpsProxy(origin: string, name: string): Promise<{ port: number; certificate: string; stop: () => Promise<void> }> {
+  const dir = mkdtempSync(join(tmpdir(), 'npts-proxy-'));
+  const [key, certificate] = [join(dir, 'key.pem'), join(dir, 'cert.pem')];
+  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', certificate, '-days', '2', '-subj', `/CN=${name}`, '-addext', `subjectAltName=DNS:${name}`], { stdio: 'ignore' });
+  const upstream = new URL(origin);
+  const proxy = createHttpsServer({ key: readFileSync(key), cert: readFileSync(certificate) }, (request, response) => {
+    const forwarded = httpRequest({ hostname: upstream.hostname, port: upstream.port, method: request.method, path: request.url, headers: { ...request.headers, 'x-forwarded-proto': 'https' } }, (answer) => {
+      response.writeHead(answer.statusCode!, answer.headers);
+      answer.pipe(response);
+    });
+    forwarded.on('error', () => response.destroy());
+    request.pipe(forwarded);
+  });
+  await new Promise<void>((done) => proxy.listen(0, '127.0.0.1', done));
+  const stop = async () => {
+    proxy.closeAllConnections();
+    await new Promise((done) => proxy.close(done));
+    rmSync(dir, { recursive: true, force: true });
+  };
+  return { port: (proxy.address() as AddressInfo).port, certificate, stop };
 }
 
 export function freePort(): Promise<number> {

@@ -1,14 +1,22 @@
 import { execFile } from 'node:child_process';
 import { expect, test } from './fixtures';
-import { startServer } from './extra-server';
+import { startHttpsProxy, startServer } from './extra-server';
 
-/** `npm run verify -- <url>`: its exit status and its lines. */
-function verify(url: string): Promise<{ status: number; lines: string[] }> {
+/** `npm run verify -- <url> …args`: its exit status and its lines. */
+function verify(url: string, args: string[] = [], env: Record<string, string> = {}): Promise<{ status: number; lines: string[] }> {
   return new Promise((done) => {
-    execFile(process.execPath, ['scripts/verify.mjs', url], (error, stdout) => {
+    execFile(process.execPath, ['scripts/verify.mjs', url, ...args], { env: { ...process.env, ...env } }, (error, stdout) => {
       done({ status: error ? Number(error.code) : 0, lines: stdout.split('\n').filter((line) => /^[✓✗] /.test(line)) });
     });
   });
+}
+
+/**
+ * www.npts.test as a live host answers it: HTTPS (port 443) from an HTTPS proxy in front of a
+ * loopback server, plain HTTP (port 80) from a loopback server; verify reaches both by --connect-to.
+ */
+function liveHost(httpsPort: number, httpURL: string): string[] {
+  return ['--connect-to', `www.npts.test:443:127.0.0.1:${httpsPort}`, '--connect-to', `www.npts.test:80:127.0.0.1:${new URL(httpURL).port}`];
 }
 
 test.describe('npm run verify, the check after an upload', () => {
@@ -34,5 +42,55 @@ test.describe('npm run verify, the check after an upload', () => {
     } finally {
       await host.stop();
     }
+  });
+
+  test('behind an HTTPS proxy, as a live host: every check passes, plain HTTP included (a 301 to HTTPS, and no loop through the proxy)', async ({ baseURL }) => {
+    const proxy = await startHttpsProxy(baseURL!, 'www.npts.test');
+    try {
+      const { status, lines } = await verify('https://www.npts.test', liveHost(proxy.port, baseURL!), { NODE_EXTRA_CA_CERTS: proxy.certificate });
+      expect(lines.filter((line) => line.startsWith('✗'))).toEqual([]);
+      expect(lines).toContain('✓ https: http://www.npts.test/about?from=http redirects (301) to https://www.npts.test/about?from=http');
+      expect(lines).toHaveLength(11);
+      expect(status).toBe(0);
+    } finally {
+      await proxy.stop();
+    }
+  });
+
+  test('fails when port 80 serves the site without .htaccess, and names that as the cause', async ({ baseURL }, testInfo) => {
+    test.skip(testInfo.project.metadata.server !== 'apache', 'port 80 is an Apache of its own here, whichever server the project runs');
+    const proxy = await startHttpsProxy(baseURL!, 'www.npts.test');
+    const plain = await startServer('apache', { ALLOW_OVERRIDE: 'None' });
+    try {
+      const { status, lines } = await verify('https://www.npts.test', liveHost(proxy.port, plain.url), { NODE_EXTRA_CA_CERTS: proxy.certificate });
+      expect(lines.filter((line) => line.startsWith('✗'))).toEqual([
+        // Without .htaccess, Apache sends /about to /about/ (a folder of that name holds its share image).
+        '✗ https: http://www.npts.test/about?from=http answered 301 → http://www.npts.test/about/?from=http, not 301 → https://www.npts.test/about?from=http. Likely cause: the site on port 80 does not apply .htaccess: give it this DocumentRoot with AllowOverride All (and mod_rewrite); or a proxy in front sends X-Forwarded-Proto: https for plain HTTP.',
+      ]);
+      expect(status).toBe(1);
+    } finally {
+      await plain.stop();
+      await proxy.stop();
+    }
+  });
+
+  test('fails when nothing answers on port 80, and says to open it', async ({ baseURL }) => {
+    const proxy = await startHttpsProxy(baseURL!, 'www.npts.test');
+    try {
+      // Nothing listens on port 9 of loopback.
+      const { status, lines } = await verify('https://www.npts.test', liveHost(proxy.port, 'http://127.0.0.1:9'), { NODE_EXTRA_CA_CERTS: proxy.certificate });
+      expect(lines.filter((line) => line.startsWith('✗'))).toEqual([
+        '✗ https: http://www.npts.test/about?from=http does not answer (ECONNREFUSED). Likely cause: nothing answers on port 80: open it and let it redirect to HTTPS (.htaccess does; so does docs/nginx.conf, with listen 80).',
+      ]);
+      expect(status).toBe(1);
+    } finally {
+      await proxy.stop();
+    }
+  });
+
+  test('given the http:// address of a host that redirects, says to check the https:// one', async ({ baseURL }) => {
+    const { status, lines } = await verify('http://www.npts.test', ['--connect-to', `www.npts.test:80:127.0.0.1:${new URL(baseURL!).port}`]);
+    expect(lines).toEqual(['✗ host: http://www.npts.test/ redirects to https://www.npts.test/, as it should: check the HTTPS site, npm run verify -- https://www.npts.test']);
+    expect(status).toBe(1);
   });
 });
