@@ -38,6 +38,21 @@ describe('mail/deliver.php', () => {
     expect(existsSync(missing)).toBe(false);
   });
 
+  it('mails a lead an earlier version took with a C1 control or a lone CR, showing them escaped, instead of giving it up', async () => {
+    storage = php.fresh(smtpDown);
+    expect((await php.postJson(validMessage)).status).toBe(200);
+    const [{ id }] = await php.messages();
+    // As the version before stored them: it let both in.
+    sqlite(storage, `UPDATE messages SET firstName = 'Ana' || char(155), message = 'account 123' || char(13) || 'OK, thanks' WHERE id = '${id}'`);
+    php.fresh({ MAIL_STORAGE_DIR: storage });
+    await php.admin('retry', id);
+    expect((await php.deliver()).stdout).toBe(`${id}: delivered (attempt 2)\n`);
+    expect((await php.messages())[0].state).toBe('delivered');
+    const [mail] = php.capturedMessages();
+    expect(mail).toContain('First name: Ana\\u009b');
+    expect(mail).toContain('account 123\\rOK, thanks');
+  });
+
   it('says nothing and exits 0 when nothing is due', async () => {
     expect((await php.postJson(validMessage)).status).toBe(200);
     expect((await php.messages())[0].state).toBe('delivered');
