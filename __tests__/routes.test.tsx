@@ -75,6 +75,21 @@ describe('routes', () => {
     expect(promises.filter((promise) => !promise.endsWith(': reply within two working hours'))).toEqual([]);
   });
 
+  it.each(routes)('%s: a card that links to a page names something that page explains in a heading', (path) => {
+    const Page = loadPage(path).default;
+    const { container, unmount } = render(<Page />);
+    const cards = [...container.querySelectorAll<HTMLAnchorElement>('article h3 a[href^="/"]')].map((link) => ({ title: link.textContent!.replace(/\s*→$/, ''), href: link.getAttribute('href')! }));
+    unmount();
+    const broken = cards.filter(({ title, href }) => {
+      const Target = loadPage(href).default;
+      const { container: target, unmount: close } = render(<Target />);
+      const headings = [...target.querySelectorAll('h1, h2, h3')].map((heading) => heading.textContent!.toLowerCase()).join(' ');
+      close();
+      return !title.toLowerCase().split(/\W+/).filter((word) => word.length > 2).every((word) => headings.includes(word));
+    });
+    expect(broken).toEqual([]);
+  });
+
   it.each(routes)('%s makes the “over 50 years” claim at most once, title and description included', (path) => {
     expect(textOf(path).match(/\b50\+|\bover 50 years\b/gi)?.length ?? 0).toBeLessThanOrEqual(1);
   });

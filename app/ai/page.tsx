@@ -51,7 +51,7 @@ export default function AiAutomationPage() {
           <ButtonLink href={contactHref('/ai')}>Contact us</ButtonLink>
         </p>
       </Section>
-      <Section title="AI agents" intro="Agents that handle the repetitive parts of your day and hand over to people when it matters.">
+      <Section title="Process automation with AI agents" intro="Agents that handle the repetitive parts of your day and hand over to people when it matters.">
         <FeatureList
           items={[
             { icon: faHeadset, title: 'Customer support', text: 'Answers common questions around the clock, from your own knowledge base.' },
