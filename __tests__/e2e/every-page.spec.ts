@@ -15,7 +15,7 @@ const screens = [
 /** Further widths where the frame and the grids are measured, after the page has been laid out again. */
 const moreWidths = [320, 768, 1440] as const;
 /** The pages with cards that also lay out a section another way; /services is the index of the services, one pictured card each. */
-const withCards = ['/', '/about', '/ai', '/coms', '/network', '/proto', '/rest', '/software'];
+const withCards = ['/', '/about', '/ai', '/coms', '/consulting', '/network', '/proto', '/rest', '/software'];
 const listed = (path: string): path is (typeof routes)[number] => (routes as readonly string[]).includes(path);
 /** The pages that sell, each ending with one call to the contact form; the service pages open with one too. */
 const contentRoutes: readonly string[] = routes.filter((path) => !['/contact', '/privacy'].includes(path));

@@ -323,7 +323,7 @@ test.describe('Section layouts beside the cards', () => {
   for (const { width, height } of screens) {
     test(`at ${width} px each process is a timeline: numbered steps joined by a line, ${width > 900 ? 'across the page' : 'down its edge'}`, async ({ page }) => {
       await page.setViewportSize({ width, height });
-      for (const path of ['/software', '/rest', '/proto', '/network']) {
+      for (const path of ['/software', '/rest', '/proto', '/network', '/consulting']) {
         await page.goto(path);
         const steps = await timeline(page);
         expect(steps.length, path).toBeGreaterThanOrEqual(3);

@@ -30,7 +30,8 @@ export function frameProblems(): string[] {
   const found: string[] = [];
   const width = document.documentElement.scrollWidth;
   if (width > innerWidth) found.push(`${location.pathname} scrolls sideways (${width} px in ${innerWidth})`);
-  for (const step of document.querySelectorAll('main ol > li')) {
+  // A process step is a numbered item with a heading of its own; a plain numbered list has neither.
+  for (const step of document.querySelectorAll('main ol > li:has(> h3)')) {
     const number = getComputedStyle(step, '::before');
     if (number.content === 'none' || parseFloat(number.width) < 40) found.push(`${location.pathname}: a step without its number (${number.content})`);
   }
