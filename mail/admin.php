@@ -171,7 +171,7 @@ function admin_store(array $config): ?PDO
 function admin_inside_web_root(string $dir): string
 {
     return "$dir is inside the web root: the endpoint uses it only while the web server applies the project's rules "
-        . '(/mail/health.php answers 503 when it does not). Safer: install -d -o www-data -m 770 ' . contact_private_home()
+        . '(/mail/health.php answers 503 when it does not). Safer: ' . contact_install_command(contact_private_home(), false)
         . ' (the web server\'s user), and the endpoint moves the store there.';
 }
 

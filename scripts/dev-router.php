@@ -10,6 +10,9 @@ if (!in_array($path, ['/mail/send.php', '/mail/health.php'], true)) {
     http_response_code(404);
     return true;
 }
+// Nothing else of the working copy is served, as under the project's rules: the endpoint may keep
+// its messages in mail/storage, inside this server's document root (lib/location.php).
+$_SERVER['NPTS_PRIVATE_RULES'] = '1';
 if (isset($_SERVER['HTTP_X_FORWARDED_HOST'])) {
     $_SERVER['HTTP_HOST'] = $_SERVER['HTTP_X_FORWARDED_HOST'];
 }

@@ -3,9 +3,12 @@
 import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 
-/** Exits unless `docroot` holds a build; returns .e2e/<name>-<port>/, writable by the server. */
+/**
+ * Exits unless `docroot` holds a site (a build, or for the tests of odd hosts a PHP site's
+ * index.php); returns .e2e/<name>-<port>/, writable by the server.
+ */
 export function prepareRunDir(name, port, docroot) {
-  if (!existsSync(resolve(docroot, 'index.html'))) {
+  if (!['index.html', 'index.php'].some((index) => existsSync(resolve(docroot, index)))) {
     console.error(`${docroot} holds no build. Run npm run build first.`);
     process.exit(1);
   }

@@ -65,7 +65,10 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Resolves once the server answers; stops it and rejects if it exits or stays silent for 10 s. */
+/**
+ * Resolves once the server answers, PHP included (nginx answers 502 until PHP-FPM listens); stops
+ * it and rejects if it exits or stays silent for 10 s.
+ */
 async function answering(child: ChildProcess, port: number, name: string, kill: () => void): Promise<{ url: string; stop: () => Promise<void> }> {
   let output = '';
   child.stderr!.on('data', (chunk) => (output += chunk));
@@ -79,7 +82,8 @@ async function answering(child: ChildProcess, port: number, name: string, kill: 
   const url = `http://127.0.0.1:${port}`;
   for (let attempt = 0; attempt < 100; attempt++) {
     if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}: ${output}`);
-    if (await fetch(`${url}/robots.txt`).then((response) => response.ok, () => false)) return { url, stop };
+    const answers = (path: string, ready: (status: number) => boolean) => fetch(`${url}${path}`).then((response) => ready(response.status), () => false);
+    if ((await answers('/robots.txt', (status) => status === 200)) && (await answers('/mail/health.php', (status) => status !== 502))) return { url, stop };
     await new Promise((done) => setTimeout(done, 100));
   }
   await stop();

@@ -1,8 +1,11 @@
-import { chmodSync, cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { chmodSync, chownSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import type { Page } from '@playwright/test';
 import { messages } from '../../lib/contact';
+import type { Challenge } from '../helpers/php-server';
+import { quickProof } from '../helpers/quick-proof';
 import { startBareServer, startServer } from './extra-server';
 import { expect, test } from './fixtures';
 
@@ -13,11 +16,11 @@ const OUT_OF_SERVICE = 'Sorry, our contact form is out of service right now. Ple
 const TOKEN = 'e2e-store-privacy';
 
 type Host = { url: string; stop: () => Promise<void> };
-const servers: { name: string; rules: boolean; start: (docroot: string) => Promise<Host> }[] = [
-  { name: 'Apache with .htaccess', rules: true, start: (docroot) => startServer('apache', defaults(docroot)) },
-  { name: 'Apache with AllowOverride None', rules: false, start: (docroot) => startServer('apache', { ...defaults(docroot), ALLOW_OVERRIDE: 'None' }) },
-  { name: 'nginx with docs/nginx.conf', rules: true, start: (docroot) => startServer('nginx', defaults(docroot)) },
-  { name: 'php -S without a router', rules: false, start: (docroot) => startBareServer(docroot, { MAIL_HEALTH_TOKEN: TOKEN }) },
+const servers: { name: string; kind: 'apache' | 'nginx' | 'php'; rules: boolean; start: (docroot: string) => Promise<Host> }[] = [
+  { name: 'Apache with .htaccess', kind: 'apache', rules: true, start: (docroot) => startServer('apache', defaults(docroot)) },
+  { name: 'Apache with AllowOverride None', kind: 'apache', rules: false, start: (docroot) => startServer('apache', { ...defaults(docroot), ALLOW_OVERRIDE: 'None' }) },
+  { name: 'nginx with docs/nginx.conf', kind: 'nginx', rules: true, start: (docroot) => startServer('nginx', defaults(docroot)) },
+  { name: 'php -S without a router', kind: 'php', rules: false, start: (docroot) => startBareServer(docroot, { MAIL_HEALTH_TOKEN: TOKEN }) },
 ];
 
 /** No MAIL_STORAGE_DIR (empty: scripts/run-dir.mjs leaves the default), as on a new host. */
@@ -103,6 +106,116 @@ for (const server of servers) {
       } finally {
         await host.stop();
         rmSync(hostDir, { recursive: true, force: true });
+      }
+    });
+  }
+}
+
+// Where the site sits in the web server's document root, and where its store goes, on Apache and
+// nginx (php -S, which resolves its document root itself, has these in __tests__/mail/). Leads are
+// sent over HTTP as the form's script sends them: a site in a subfolder has no working page (its
+// links point at the document root).
+type Layout = { documentRoot: string; site: string; path: string; store: string };
+const layouts: { name: string; accepted: boolean; nginx: boolean; make: (host: string) => Layout }[] = [
+  {
+    // As the issue found it: npts-private beside the site is inside the document root. nginx with
+    // docs/nginx.conf runs the endpoint only at /mail/, so it takes no lead from a subfolder at all.
+    name: 'the site uploaded into a subfolder of the document root',
+    accepted: false,
+    nginx: false,
+    make: (host) => {
+      const documentRoot = join(host, 'www');
+      copyBuild(join(documentRoot, 'npts'));
+      writeFileSync(join(documentRoot, 'index.html'), '<!doctype html><title>Another site</title>');
+      writeFileSync(join(documentRoot, 'robots.txt'), '');
+      // The web server's user could make npts-private there.
+      chmodSync(documentRoot, 0o777);
+      return { documentRoot, site: join(documentRoot, 'npts'), path: '/npts', store: join(documentRoot, 'npts-private') };
+    },
+  },
+  {
+    name: "a document root with a PHP site's index.php and no index.html",
+    accepted: true,
+    nginx: true,
+    make: (host) => {
+      const site = join(host, 'site');
+      copyBuild(site);
+      rmSync(join(site, 'index.html'));
+      writeFileSync(join(site, 'index.php'), "<?php echo 'Home';\n");
+      return { documentRoot: site, site, path: '', store: join(host, 'npts-private') };
+    },
+  },
+  {
+    name: 'a document root that is a symlink',
+    accepted: true,
+    nginx: true,
+    make: (host) => {
+      const site = join(host, 'build');
+      copyBuild(site);
+      symlinkSync('build', join(host, 'www'));
+      return { documentRoot: join(host, 'www'), site, path: '', store: join(host, 'npts-private') };
+    },
+  },
+  {
+    name: 'the deploy layout (DIR/current → releases/<time>, DIR/shared)',
+    accepted: true,
+    nginx: true,
+    make: (host) => {
+      const release = join(host, 'releases', '20261124T130501Z');
+      copyBuild(release);
+      symlinkSync('releases/20261124T130501Z', join(host, 'current'));
+      symlinkSync('../shared', join(host, 'releases', 'npts-private'));
+      // As the README has it: the deploy user's (here nobody), the web server's group, 2770.
+      const shared = join(host, 'shared');
+      mkdirSync(shared);
+      if (process.getuid?.() === 0) chownSync(shared, Number(execFileSync('id', ['-u', 'nobody'])), Number(execFileSync('id', ['-g', 'www-data'])));
+      chmodSync(shared, 0o2770);
+      return { documentRoot: join(host, 'current'), site: release, path: '', store: shared };
+    },
+  },
+];
+
+/** A copy of the build at `dir`, as it is uploaded. */
+function copyBuild(dir: string) {
+  cpSync('out', dir, { recursive: true });
+}
+
+/** Sends a lead as the form's script does (with a proof of work); the answer to the challenge when that is refused. */
+async function postLead(url: string, marker: string): Promise<{ status: number; text: string }> {
+  const challenged = await fetch(`${url}/mail/send.php?challenge`);
+  if (challenged.status !== 200) return { status: challenged.status, text: await challenged.text() };
+  const fields = { firstName: 'Mira', lastName: 'Ivanova', email: 'mira@example.com', company: 'Kaliakra Tankers', message: `Two vessels need VSAT. ${marker}`, elapsedMs: 5000 };
+  const reply = await fetch(`${url}/mail/send.php`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ ...fields, altcha: quickProof((await challenged.json()) as Challenge) }) });
+  return { status: reply.status, text: await reply.text() };
+}
+
+for (const layout of layouts) {
+  for (const server of servers.filter(({ kind }) => kind === 'apache' || (kind === 'nginx' && layout.nginx))) {
+    test(`${server.name}, ${layout.name}: ${layout.accepted ? 'the lead is kept outside the document root' : 'no lead is taken'}, and nothing is written under it`, async () => {
+      const host = mkdtempSync(join(tmpdir(), 'npts-layout-'));
+      chmodSync(host, 0o777);
+      const { documentRoot, site, path, store } = layout.make(host);
+      const started = await server.start(documentRoot);
+      try {
+        const served = realpathSync(documentRoot);
+        const before = snapshot(served);
+        const marker = `lead-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+        const url = started.url + path;
+        const reply = await postLead(url, marker);
+        const health = await fetch(`${url}/mail/health.php?token=${TOKEN}`);
+
+        expect(reply).toEqual({ status: layout.accepted ? 200 : 503, text: JSON.stringify(layout.accepted ? { success: true, message: messages.success } : { success: false, message: OUT_OF_SERVICE }) });
+        expect(health.status).toBe(layout.accepted ? 200 : 503);
+        expect(snapshot(served)).toEqual(before);
+        expect(holds(store, marker).length > 0).toBe(layout.accepted);
+        expect(holds(served, marker)).toEqual([]);
+        for (const file of ['npts-private/messages.sqlite', `${relative(served, site)}/mail/storage/messages.sqlite`.replace(/^\//, '')]) {
+          const body = Buffer.from(await (await fetch(`${started.url}/${file}`)).arrayBuffer());
+          expect(body.includes(marker), `${file} is served with the lead`).toBe(false);
+        }
+      } finally {
+        await started.stop();
+        rmSync(host, { recursive: true, force: true });
       }
     });
   }

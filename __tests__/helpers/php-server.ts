@@ -1,7 +1,7 @@
 import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { solveChallenge as solve } from 'altcha-lib/v1';
 
 const repo = resolve(__dirname, '..', '..');
@@ -67,10 +67,13 @@ export async function solveChallenge(challenge: Challenge): Promise<string> {
 export type PhpServer = {
   url: string;
   origin: string;
+  /** The site's folder: the one that holds mail/. */
   docroot: string;
+  /** The folder the server serves: the site's, or the one it was uploaded into (`subfolder`). */
+  documentRoot: string;
   /** Directory where the fake sendmail leaves the messages PHP's mail() sent. */
   captured: string;
-  /** Writes mail/config.php (read on every request and by every command) with these keys. */
+  /** Writes the configuration file (read on every request and by every command, see Options.config) with these keys. */
   configure: (config: Record<string, string>) => void;
   /** Configures testConfig and these keys, with a new, empty store unless they name one; empties the capture directory. Returns the store's directory. */
   fresh: (config?: Record<string, string>) => string;
@@ -133,6 +136,16 @@ type Options = {
   workers?: number;
   /** A tmpfs of this many KiB mounted at this directory, seen only by the server and its commands. */
   tinyDisk?: { dir: string; kib: number };
+  /**
+   * Where configure() writes: npts-private/config.php beside the site (the default) or
+   * mail/config.php, where the endpoint and the commands look, or a file beside the site that
+   * MAIL_CONFIG names to both (`named`, for tests that need npts-private to themselves).
+   */
+  config?: 'beside' | 'mail' | 'named';
+  /** The site uploaded into a subfolder, npts/, of the folder the server serves, as into another site's. */
+  subfolder?: boolean;
+  /** The folder the server serves has a PHP site's index.php, and no index.html. */
+  indexPhp?: boolean;
   /** php.ini directory to scan instead of the system's (to take an extension away). */
   iniScanDir?: string;
   /** More php.ini settings, for the server and its commands: name => value. */
@@ -147,19 +160,23 @@ type Options = {
  */
 export async function startPhpServer(options: Options = {}): Promise<PhpServer> {
   // A folder of its own around the web root: the endpoint's default store goes beside it.
-  const docroot = join(tempDir('npts-host-'), 'site');
+  const host = tempDir('npts-host-');
+  const documentRoot = join(host, 'site');
+  const docroot = options.subfolder ? join(documentRoot, 'npts') : documentRoot;
   const captured = tempDir('npts-captured-');
+  const configFile = { beside: join(dirname(docroot), 'npts-private', 'config.php'), mail: join(docroot, 'mail', 'config.php'), named: join(host, 'config.php') }[options.config ?? 'beside'];
+  const named: Record<string, string> = options.config === 'named' ? { MAIL_CONFIG: configFile } : {};
   const skip = ['config.php', 'storage', 'outbox', 'vendor'].map((name) => join(repo, 'mail', name));
   cpSync(join(repo, 'mail'), join(docroot, 'mail'), { recursive: true, filter: (source) => !skip.includes(source) });
   writeFileSync(join(docroot, '404.html'), '<!doctype html><title>Not found</title>');
-  writeFileSync(join(docroot, 'index.html'), '<!doctype html><title>Home</title>');
+  writeFileSync(join(documentRoot, options.indexPhp ? 'index.php' : 'index.html'), options.indexPhp ? "<?php echo 'Home';\n" : '<!doctype html><title>Home</title>');
 
   const settings = { display_errors: '1', display_startup_errors: '1', error_reporting: '-1', 'opcache.enable': '0', 'opcache.enable_cli': '0', sendmail_path: `sh ${fakeSendmail} ${captured}`, ...options.ini };
   const ini = Object.entries(settings).flatMap(([name, value]) => ['-d', `${name}=${value}`]);
   const phpEnv: Record<string, string> = options.iniScanDir ? { PHP_INI_SCAN_DIR: options.iniScanDir } : {};
-  const env = cleanEnv({ ...phpEnv, ...options.env, PHP_CLI_SERVER_WORKERS: String(options.workers ?? 1) });
+  const env = cleanEnv({ ...phpEnv, ...named, ...options.env, PHP_CLI_SERVER_WORKERS: String(options.workers ?? 1) });
   let command = 'php';
-  let args = ['-S', '127.0.0.1:0', '-t', docroot, ...ini];
+  let args = ['-S', '127.0.0.1:0', '-t', documentRoot, ...ini];
   if (options.router) args.push(join(repo, 'scripts', 'router.php'));
   if (options.tinyDisk) {
     // A mount namespace of its own (through a user namespace, so no root is needed): the tiny
@@ -189,7 +206,9 @@ export async function startPhpServer(options: Options = {}): Promise<PhpServer> 
     await stop();
     throw error;
   }
-  const url = `${origin}/mail/send.php`;
+  // Where the site is on the server: its requests' paths start there.
+  const site = origin + (options.subfolder ? '/npts' : '');
+  const url = `${site}/mail/send.php`;
 
   const toReply = async (response: Response): Promise<Reply> => {
     const text = await response.text();
@@ -216,7 +235,7 @@ export async function startPhpServer(options: Options = {}): Promise<PhpServer> 
     const [file, ...fileArgs] = options.tinyDisk ? ['nsenter', `--target=${child.pid}`, '--user', '--mount', '--preserve-credentials', ...command] : command;
     return new Promise((done) => {
       const limits = { timeout: 60_000, killSignal: 'SIGKILL' as const, maxBuffer: 64 * 1024 * 1024 };
-      execFile(file, fileArgs, { env: cleanEnv({ ...phpEnv, ...extra }), encoding: 'utf8', ...limits }, (error, stdout, stderr) => {
+      execFile(file, fileArgs, { env: cleanEnv({ ...phpEnv, ...named, ...extra }), encoding: 'utf8', ...limits }, (error, stdout, stderr) => {
         done({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
       });
     });
@@ -226,13 +245,15 @@ export async function startPhpServer(options: Options = {}): Promise<PhpServer> 
   const configure = (config: Record<string, string>) => {
     logFrom = log.length;
     const json = JSON.stringify(config).replace(/\\/g, '\\\\').replace(/'/g, "\\'");
-    writeFileSync(join(docroot, 'mail', 'config.php'), `<?php return json_decode('${json}', true);\n`);
+    mkdirSync(dirname(configFile), { recursive: true });
+    writeFileSync(configFile, `<?php return json_decode('${json}', true);\n`);
   };
 
   return {
     url,
     origin,
     docroot,
+    documentRoot,
     captured,
     configure,
     fresh: (config = {}) => {
@@ -251,7 +272,7 @@ export async function startPhpServer(options: Options = {}): Promise<PhpServer> 
     challenge,
     proof,
     postForm: (data, headers = {}) => post(new URLSearchParams(data).toString(), { 'Content-Type': 'application/x-www-form-urlencoded', ...headers }),
-    request: async (path, init = {}) => toReply(await fetch(origin + path, { redirect: 'manual', ...init })),
+    request: async (path, init = {}) => toReply(await fetch(site + path, { redirect: 'manual', ...init })),
     run,
     cli,
     deliver: (extra) => cli('deliver.php', [], extra),

@@ -1,6 +1,6 @@
 /** @jest-environment node */
-import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import PostalMime from 'postal-mime';
 import { cleanupTemp, oldMessage, smtpDown, sqlite, startPhpServer, tempDir, testConfig, validMessage, writeJsonlStore, writeOldStore, type PhpServer } from '../helpers/php-server';
 import { hasPhpMailer, startSmtpSink } from '../helpers/smtp-sink';
@@ -46,6 +46,22 @@ describe('mail/admin.php', () => {
       const check = await php.admin('check');
       expect(check.stdout).toMatch(/^ {2}MAIL_TO +sales@npts\.test +file$/m);
       expect(check.stdout).toMatch(new RegExp(`^ {2}MAIL_STORAGE_DIR +${storage} +file$`, 'm'));
+    });
+
+    it('reads npts-private/config.php beside the web root before mail/config.php', async () => {
+      const inMail = join(php.docroot, 'mail', 'config.php');
+      writeFileSync(inMail, `<?php return ['MAIL_TO' => 'in-mail@npts.test'];\n`);
+      try {
+        php.fresh({ MAIL_TO: 'beside@npts.test' });
+        const check = await php.admin('check');
+        expect(check.stdout).toContain(`Configuration file: ${join(dirname(php.docroot), 'npts-private', 'config.php')} `);
+        expect(check.stdout).toMatch(/^ {2}MAIL_TO +beside@npts\.test +file$/m);
+        expect((await php.postJson(validMessage)).status).toBe(200);
+        const mail = await PostalMime.parse(php.capturedMessages()[0]);
+        expect(mail.to?.map((address) => address.address)).toEqual(['beside@npts.test']);
+      } finally {
+        rmSync(inMail);
+      }
     });
 
     it('lets the environment override the file, and says where each value comes from without showing secrets', async () => {

@@ -32,7 +32,7 @@ describe.each([
   const configure = (extra: Record<string, string> = {}) => php.configure({ ...testConfig, MAIL_HEALTH_TOKEN: TOKEN, ...extra });
 
   beforeAll(async () => {
-    php = await startPhpServer({ env, workers: 4 });
+    php = await startPhpServer({ env, workers: 4, config: 'named' });
     home = join(dirname(php.docroot), 'npts-private');
     legacy = join(php.docroot, 'mail', 'storage');
   });
@@ -59,16 +59,6 @@ describe.each([
     expect(status.stdout).toContain('delivered: 1');
   });
 
-  it('reads npts-private/config.php beside the web root before mail/config.php', async () => {
-    mkdirSync(home);
-    writeFileSync(join(home, 'config.php'), `<?php return ['MAIL_TO' => 'beside@npts.test', 'MAIL_FROM' => 'website@npts.test', 'MAIL_TRANSPORT' => 'outbox'];\n`);
-    const check = await php.admin('check');
-    expect(check.stdout).toContain(`Configuration file: ${home}/config.php`);
-    expect(check.stdout).toMatch(/MAIL_TO +beside@npts\.test +file/);
-    expect((await php.postJson(validMessage)).status).toBe(200);
-    expect(files(join(home, 'outbox')).filter((name) => name.endsWith('.eml'))).toHaveLength(1);
-  });
-
   it(rules
     ? 'falls back to mail/storage when npts-private cannot be made, and that is never served'
     : 'refuses to store in the web root when npts-private cannot be made: the visitor is told to call, health and the commands name the fix', async () => {
@@ -87,17 +77,17 @@ describe.each([
       const protectedStatus = await php.admin('status');
       expect(protectedStatus.code).toBe(0);
       expect(protectedStatus.stdout).toContain(`Note: ${legacy} is inside the web root`);
-      expect(protectedStatus.stdout).toContain(`install -d -o www-data -m 770 ${home}`);
+      expect(protectedStatus.stdout).toContain(`install -d -o www-data -g www-data -m 2770 ${home}`);
     } else {
       expect(reply.status).toBe(503);
       expect(reply.json).toEqual({ success: false, message: OUT_OF_SERVICE });
       expect(files(php.docroot)).toEqual(before);
       expect(await health()).toMatchObject({ status: 503, text: 'degraded\n' });
-      await php.expectLog(new RegExp(`told to call or email instead: ${legacy} is inside the web root, and this web server does not apply the project's rules .* Fix: install -d -o \\S+ -m 770 ${home}`));
+      await php.expectLog(new RegExp(`told to call or email instead: ${legacy} is inside the document root ${php.docroot}, and this web server does not apply the project's rules .* Fix: install -d -o (\\S+) -g \\S+ -m 2770 ${home} .* outside ${php.docroot} that \\1 can write\\.`));
       expect(statusRun.code).toBe(2);
-      expect(statusRun.stdout).toContain(`The store cannot be used: ${legacy} is inside the web root`);
+      expect(statusRun.stdout).toContain(`The store cannot be used: ${legacy} is inside the web root ${php.docroot}, and the project's .htaccess is not there`);
       expect(check.code).toBe(2);
-      expect(check.stdout).toMatch(new RegExp(`FAIL +store: ${legacy} is inside the web root .* Fix: install -d -o www-data -m 770 ${home}`));
+      expect(check.stdout).toMatch(new RegExp(`FAIL +store: ${legacy} is inside the web root .* Fix: install -d -o www-data -g www-data -m 2770 ${home}`));
     }
   });
 
@@ -122,6 +112,83 @@ describe.each([
     expect(existsSync(join(php.docroot, 'data'))).toBe(false);
     expect(await health()).toMatchObject({ status: 503 });
     expect((await php.admin('status')).code).toBe(2);
+  });
+
+  // Servers of their own, for where the site and its configuration sit on them.
+  const withServer = async (options: Parameters<typeof startPhpServer>[0], work: (server: PhpServer) => Promise<void>) => {
+    const server = await startPhpServer({ env, config: 'named', ...options });
+    try {
+      server.configure({ ...testConfig, MAIL_HEALTH_TOKEN: TOKEN });
+      await work(server);
+    } finally {
+      await server.stop();
+    }
+  };
+
+  it(rules ? 'reads mail/config.php, which the rules keep private' : 'refuses mail/config.php, which this server serves: the visitor is told to call, and health and the commands name the fix', async () => {
+    await withServer({ config: 'mail' }, async (server) => {
+      const file = join(server.docroot, 'mail', 'config.php');
+      const reply = await server.postJson(validMessage);
+      const serverHealth = await server.request(`/mail/health.php?token=${TOKEN}`);
+      if (rules) {
+        expect(reply.status).toBe(200);
+        expect(serverHealth.status).toBe(200);
+        return;
+      }
+      expect(reply.status).toBe(503);
+      expect(reply.json).toEqual({ success: false, message: OUT_OF_SERVICE });
+      expect(serverHealth).toMatchObject({ status: 503, text: 'degraded\n' });
+      await server.expectLog(new RegExp(`the configuration file ${file} is inside the document root ${server.docroot}, and this web server does not apply the project's rules .* Fix: move it to ${dirname(server.docroot)}/npts-private/config\\.php\\.`));
+      const status = await server.admin('status');
+      expect(status.code).toBe(2);
+      expect(status.stdout).toContain(`The store cannot be used: the configuration file ${file} is inside the web root ${server.docroot}, and the project's .htaccess is not there`);
+    });
+  });
+
+  it('takes no message for a site uploaded into a subfolder of the document root, whose npts-private the server serves, until MAIL_STORAGE_DIR names a folder outside it', async () => {
+    await withServer({ subfolder: true }, async (server) => {
+      const before = files(server.documentRoot);
+      const reply = await server.postJson(validMessage);
+      expect(reply.status).toBe(503);
+      expect(reply.json).toEqual({ success: false, message: OUT_OF_SERVICE });
+      expect(await server.request(`/mail/health.php?token=${TOKEN}`)).toMatchObject({ status: 503, text: 'degraded\n' });
+      await server.expectLog(
+        new RegExp(`${server.documentRoot}/npts-private is inside the document root ${server.documentRoot}, and outside mail/, so any web server serves it\\. Fix: make ${server.docroot} the document root .*, or set MAIL_STORAGE_DIR to a folder outside ${server.documentRoot} that \\S+ can write\\.`),
+      );
+      expect(files(server.documentRoot)).toEqual(before);
+
+      const outside = tempDir('npts-store-');
+      server.configure({ ...testConfig, MAIL_HEALTH_TOKEN: TOKEN, MAIL_STORAGE_DIR: outside });
+      expect((await server.postJson(validMessage)).status).toBe(200);
+      expect(files(outside)).toContain('messages.sqlite');
+      expect(files(server.documentRoot)).toEqual(before);
+    });
+  });
+
+  it('keeps the store beside a document root with a PHP site\'s index.php and no index.html, writing nothing under it', async () => {
+    await withServer({ indexPhp: true }, async (server) => {
+      const before = files(server.documentRoot);
+      expect((await server.postJson(validMessage)).status).toBe(200);
+      expect(files(server.documentRoot)).toEqual(before);
+      expect(files(join(dirname(server.docroot), 'npts-private'))).toContain('messages.sqlite');
+      expect((await server.request('/mail/storage/messages.sqlite')).status).toBe(404);
+      expect((await server.admin('status')).stdout).toContain('delivered: 1');
+    });
+  });
+
+  // php -S runs a script in its own folder, so a relative error_log is mail/error_log, as on many shared hosts.
+  it(rules ? 'keeps PHP\'s error log in mail/, which the rules keep private' : 'refuses to log into the document root: PHP\'s error log there is left for the server\'s own, which names the fix', async () => {
+    await withServer({ ini: { error_log: 'error_log' } }, async (server) => {
+      const log = join(server.docroot, 'mail', 'error_log');
+      const reply = await server.postJson(validMessage);
+      if (rules) {
+        expect(reply.status).toBe(200);
+        return;
+      }
+      expect(reply.status).toBe(503);
+      await server.expectLog(new RegExp(`told to call or email instead: the error log ${log} is inside the document root ${server.docroot}, .* Fix: set error_log in php\\.ini to a file outside ${server.docroot}\\.`));
+      expect(existsSync(log)).toBe(false);
+    });
   });
 
   it('moves a store of an earlier version out of mail/storage once, under load, losing and repeating nothing', async () => {

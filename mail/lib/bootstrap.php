@@ -16,6 +16,11 @@ require __DIR__ . '/transports.php';
 require __DIR__ . '/webhook.php';
 require __DIR__ . '/delivery.php';
 
+// PHP keeps the paths it resolved across a server's requests for minutes (realpath_cache_ttl):
+// where the operator replaced a folder, or a deploy switched DIR/current, every check of the
+// store's place would see what was there before.
+clearstatcache(true);
+
 ini_set('display_errors', '0');
 ini_set('log_errors', '1');
 set_error_handler(static function (int $severity, string $message, string $file, int $line): bool {

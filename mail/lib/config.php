@@ -46,12 +46,11 @@ function contact_config_read(): array
     $sources = array_fill_keys(array_keys(CONTACT_DEFAULTS), 'default');
 
     $named = contact_env('MAIL_CONFIG');
-    $beside = contact_private_home() . '/config.php';
-    $file = $named ?? (is_file($beside) ? $beside : dirname(__DIR__) . '/config.php');
     if ($named !== null && !is_file($named)) {
         throw new RuntimeException("MAIL_CONFIG names $named, which does not exist");
     }
-    if (is_file($file)) {
+    $file = contact_config_file();
+    if ($file !== null) {
         $overrides = require $file;
         if (!is_array($overrides)) {
             throw new RuntimeException("$file must return an array of settings");
@@ -62,8 +61,6 @@ function contact_config_read(): array
                 $sources[$key] = 'file';
             }
         }
-    } else {
-        $file = null;
     }
     foreach (array_keys(CONTACT_DEFAULTS) as $key) {
         $value = contact_env($key);
@@ -82,6 +79,18 @@ function contact_config_read(): array
         ? $values['MAIL_STORAGE_DIR'] . '/outbox'
         : contact_absolute_path($values['MAIL_OUTBOX_DIR']);
     return ['values' => $values, 'sources' => $sources, 'file' => $file];
+}
+
+/** The configuration file: MAIL_CONFIG's, else npts-private/config.php, else mail/config.php; null when there is none. */
+function contact_config_file(): ?string
+{
+    $named = contact_env('MAIL_CONFIG');
+    if ($named !== null) {
+        return is_file($named) ? $named : null;
+    }
+    $beside = contact_private_home() . '/config.php';
+    $inMail = dirname(__DIR__) . '/config.php';
+    return is_file($beside) ? $beside : (is_file($inMail) ? $inMail : null);
 }
 
 /** @return array<string, string> */

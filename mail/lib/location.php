@@ -1,9 +1,11 @@
 <?php
-// Where the endpoint keeps what holds a visitor's data (the store, the outbox), and whether it may.
-// Never where a web server could serve it: a host that ignores .htaccess (Debian's Apache default)
-// or serves every file (php -S, a generic nginx site) would hand the database to anyone. So by
-// default it lives in npts-private/, a folder beside the web root, which the web server's own
-// user creates when it can. A deployed release (DIR/releases/<time>/) finds DIR/shared/ there,
+// Where the endpoint keeps what holds a visitor's data or its secrets (the store, the outbox, the
+// configuration, the log), and whether it may. Never where a web server could serve it: a host
+// that ignores .htaccess (Debian's Apache default) or serves every file (php -S, a generic nginx
+// site) would hand the database to anyone. The endpoint asks the web server where its document
+// root is; the command line, which has no request, knows only the site's own folder. By default
+// the store lives in npts-private/, a folder beside the site, which the web server's own user
+// creates when it can. A deployed release (DIR/releases/<time>/) finds DIR/shared/ there,
 // through the symlink DIR/releases/npts-private that `npm run deploy` makes.
 declare(strict_types=1);
 
@@ -15,7 +17,7 @@ const CONTACT_PRIVATE_FOLDER = 'npts-private';
  */
 const CONTACT_RULES_VARIABLE = 'NPTS_PRIVATE_RULES';
 
-/** The web root: the folder mail/ was uploaded into (symlinks resolved, as PHP resolves __DIR__). */
+/** The site's folder: the one mail/ was uploaded into (symlinks resolved, as PHP resolves __DIR__). */
 function contact_web_root(): string
 {
     return dirname(__DIR__, 2);
@@ -32,6 +34,15 @@ function contact_legacy_store(): string
     return dirname(__DIR__) . '/storage';
 }
 
+/**
+ * Whether mail/ is in the working copy, among the sources, where no server serves it (npm start
+ * serves out/; npm run dev only the endpoint). No build holds package.json.
+ */
+function contact_in_working_copy(): bool
+{
+    return is_file(contact_web_root() . '/package.json');
+}
+
 /** Whether $dir holds messages: a database, a JSON lines store of an older version, outbox files. */
 function contact_store_present(string $dir): bool
 {
@@ -39,17 +50,18 @@ function contact_store_present(string $dir): bool
 }
 
 /**
- * The store's folder when MAIL_STORAGE_DIR is not set: npts-private beside the web root when it
+ * The store's folder when MAIL_STORAGE_DIR is not set: npts-private beside the site when it
  * exists or can be made, else mail/storage, which the endpoint uses only behind the project's
- * rules. A store in mail/storage stays where the command line reads it until the endpoint, which
- * runs as the web server's user and so knows whether it can make npts-private, moves it there.
+ * rules. It depends only on what exists, so the endpoint and cron find the same store. A store in
+ * mail/storage stays where the command line reads it until the endpoint, which runs as the web
+ * server's user and so knows whether it can make npts-private, moves it there.
  */
 function contact_default_store(): string
 {
     $home = contact_private_home();
     $legacy = contact_legacy_store();
-    if (!is_file(contact_web_root() . '/index.html')) {
-        // The working copy: mail/storage is git-ignored, and nothing serves it.
+    if (contact_in_working_copy()) {
+        // mail/storage is git-ignored, and npm start and npm run dev keep their messages there.
         return $legacy;
     }
     if (is_dir($home)) {
@@ -63,15 +75,42 @@ function contact_default_store(): string
 }
 
 /**
- * Whether $path is the web root or inside it (it need not exist yet). A folder without the
- * site's index.html is no web root: in the working copy, mail/ sits among the sources, which no
- * server serves (npm start serves out/, where the copy of mail/ is).
+ * The folders a web server serves files from, symlinks resolved: the site's own, which every
+ * server that runs the endpoint serves, and, asked by the endpoint, the server's document root,
+ * which holds the site, perhaps in a subfolder. The command line has no request: it knows only
+ * the site's folder, and in the working copy not even that is served.
+ *
+ * @return list<string>
  */
-function contact_inside_web_root(string $path): bool
+function contact_served_roots(bool $web): array
+{
+    $roots = $web || !contact_in_working_copy() ? [contact_web_root()] : [];
+    $document = (string) ($_SERVER['DOCUMENT_ROOT'] ?? '');
+    // realpath('') would be the working directory.
+    if ($web && $document !== '' && ($real = realpath($document)) !== false) {
+        $roots[] = $real;
+    }
+    return $roots;
+}
+
+/** The served folder $path is in ($path need not exist yet), the widest first; null when none. */
+function contact_served_root_of(string $path, bool $web): ?string
 {
     $real = contact_real_path($path);
-    $root = contact_web_root();
-    return is_file("$root/index.html") && ($real === $root || str_starts_with($real, "$root/"));
+    $roots = contact_served_roots($web);
+    usort($roots, static fn (string $a, string $b): int => strlen($a) <=> strlen($b));
+    foreach ($roots as $root) {
+        if ($real === $root || str_starts_with($real, rtrim($root, '/') . '/')) {
+            return $root;
+        }
+    }
+    return null;
+}
+
+/** Whether $path is in a folder the web server serves, as the command line can tell (admin.php). */
+function contact_inside_web_root(string $path): bool
+{
+    return contact_served_root_of($path, false) !== null;
 }
 
 /** $path with symlinks resolved as far as it exists, the rest as written. */
@@ -86,26 +125,34 @@ function contact_real_path(string $path): string
 }
 
 /**
- * What stops the store's and the outbox's folders from being used safely, as one sentence with
- * the fix; null when nothing does. $web: asked by the endpoint, which sees whether the project's
- * rules were applied to this request; the command line judges by the rules files present.
+ * What stops the store's and the outbox's folders, the configuration file or (asked by the
+ * endpoint) the log from being used safely, as one sentence with the fix; null when nothing
+ * does. $web: asked by the endpoint, which sees the document root and whether the project's rules
+ * were applied to this request; the command line judges by the site's folder and the rules file.
  */
 function contact_location_problem(array $config, bool $web): ?string
 {
     $user = contact_server_user($web);
-    $dirs = [$config['MAIL_STORAGE_DIR'], ...($config['MAIL_TRANSPORT'] === 'outbox' ? [$config['MAIL_OUTBOX_DIR']] : [])];
-    foreach (array_unique($dirs) as $dir) {
-        if (contact_inside_web_root($dir)) {
-            $problem = contact_web_root_problem($dir, $web);
-            if ($problem !== null) {
-                return $problem;
-            }
+    $dirs = array_unique([$config['MAIL_STORAGE_DIR'], ...($config['MAIL_TRANSPORT'] === 'outbox' ? [$config['MAIL_OUTBOX_DIR']] : [])]);
+    foreach ($dirs as $dir) {
+        $problem = contact_exposure_problem($dir, 'the store', $web);
+        if ($problem !== null) {
+            return $problem;
         }
+    }
+    $file = contact_config_file();
+    $problem = $file === null ? null : contact_exposure_problem($file, 'the configuration file', $web);
+    // The command line's log is its own php.ini's, not the web server's.
+    $problem ??= $web ? contact_log_problem() : null;
+    if ($problem !== null) {
+        return $problem;
+    }
+    foreach ($dirs as $dir) {
         $existing = $dir;
         while (!file_exists($existing) && $existing !== dirname($existing)) {
             $existing = dirname($existing);
         }
-        $fix = "create it for the web server's user, e.g. install -d -o $user -m 770 $dir, or set MAIL_STORAGE_DIR to a folder that user can write";
+        $fix = "create it for the web server's user, e.g. " . contact_install_command($dir, $web) . ", or set MAIL_STORAGE_DIR to a folder that user can write";
         if (!is_dir($existing)) {
             return "$dir cannot be created: $existing is not a folder. Fix: set MAIL_STORAGE_DIR to a folder outside the web root that $user can write.";
         }
@@ -119,25 +166,75 @@ function contact_location_problem(array $config, bool $web): ?string
     return null;
 }
 
-/** Why a folder inside the web root may not hold messages here, or null when it may. */
-function contact_web_root_problem(string $dir, bool $web): ?string
+/**
+ * Why $path, which holds $what, may not be used where it is, or null when it may: in a folder a
+ * web server serves, only mail/ may hold it, and only while the project's rules keep mail/ private.
+ */
+function contact_exposure_problem(string $path, string $what, bool $web): ?string
 {
-    $home = contact_private_home();
-    $user = contact_server_user($web);
-    $fix = "Fix: install -d -o $user -m 770 $home (the endpoint moves the store there), or set MAIL_STORAGE_DIR to a folder outside the web root that $user can write.";
-    // The rules keep all of mail/ but send.php and health.php private; nothing else in the web root.
-    if (!str_starts_with(contact_real_path($dir) . '/', dirname(__DIR__) . '/')) {
-        return "$dir is inside the web root " . contact_web_root() . " and outside mail/, so any web server serves it. $fix";
-    }
-    $applied = $web
-        ? contact_env(CONTACT_RULES_VARIABLE) === '1'
-        : is_file(contact_web_root() . '/.htaccess') && str_contains((string) file_get_contents(contact_web_root() . '/.htaccess'), CONTACT_RULES_VARIABLE);
-    if ($applied) {
+    $root = contact_served_root_of($path, $web);
+    if ($root === null) {
         return null;
     }
-    return $web
-        ? "$dir is inside the web root, and this web server does not apply the project's rules (Apache: AllowOverride All for .htaccess; nginx: docs/nginx.conf), so it could serve the messages. $fix"
-        : "$dir is inside the web root " . contact_web_root() . " and the project's .htaccess is not there, so a web server could serve the messages. $fix";
+    $inMail = str_starts_with(contact_real_path($path) . '/', dirname(__DIR__) . '/');
+    $applied = $web
+        ? contact_env(CONTACT_RULES_VARIABLE) === '1'
+        : is_file("$root/.htaccess") && str_contains((string) file_get_contents("$root/.htaccess"), CONTACT_RULES_VARIABLE);
+    if ($inMail && $applied) {
+        return null;
+    }
+    $why = match (true) {
+        !$inMail => 'outside mail/, so any web server serves it',
+        $web => "this web server does not apply the project's rules (Apache: AllowOverride All for .htaccess; nginx: docs/nginx.conf), so it could serve it",
+        default => "the project's .htaccess is not there, so a web server could serve it",
+    };
+    $where = $web ? 'the document root' : 'the web root';
+    return ($what === 'the store' ? '' : "$what ") . "$path is inside $where $root, and $why. Fix: " . contact_exposure_fix($what, $root, $web);
+}
+
+/**
+ * Why PHP's error log (php.ini's error_log) may not be used, or null. One in a served folder is
+ * left at once, so that this very problem, and every line after it, goes to the server's own log.
+ */
+function contact_log_problem(): ?string
+{
+    $log = (string) ini_get('error_log');
+    if ($log === '' || $log === 'syslog') {
+        return null;
+    }
+    $problem = contact_exposure_problem(str_starts_with($log, '/') ? $log : (getcwd() ?: '') . "/$log", 'the error log', true);
+    if ($problem !== null) {
+        ini_set('error_log', '');
+    }
+    return $problem;
+}
+
+/** How to keep $what out of the served folder $root, in one sentence. */
+function contact_exposure_fix(string $what, string $root, bool $web): string
+{
+    $home = contact_private_home();
+    $site = contact_web_root();
+    $user = contact_server_user($web);
+    // The site uploaded into a subfolder: npts-private beside it is served too.
+    $homeServed = contact_served_root_of($home, $web) !== null;
+    $instead = $homeServed ? "make $site the document root (the site's pages expect it), or " : '';
+    return match ($what) {
+        'the error log' => "set error_log in php.ini to a file outside $root.",
+        'the configuration file' => $homeServed
+            ? "{$instead}name a file outside $root with MAIL_CONFIG, for the web server and for cron."
+            : "move it to $home/config.php.",
+        default => $homeServed
+            ? "{$instead}set MAIL_STORAGE_DIR to a folder outside $root that $user can write."
+            : contact_install_command($home, $web) . " (the endpoint moves the store there), or set MAIL_STORAGE_DIR to a folder outside $root that $user can write.",
+    };
+}
+
+/** The command that makes $dir as the store's folder should be: the web server's, its group's, 2770. */
+function contact_install_command(string $dir, bool $web): string
+{
+    $user = contact_server_user($web);
+    $group = $web && function_exists('posix_getegid') ? (string) (posix_getgrgid(posix_getegid())['name'] ?? posix_getegid()) : $user;
+    return "install -d -o $user -g $group -m 2770 $dir";
 }
 
 /**
