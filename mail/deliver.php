@@ -15,6 +15,7 @@ const CONTACT_FAILURES_BEFORE_PAUSE = 3;
 
 try {
     $config = contact_config();
+    contact_run_as_store_owner($config);
     $store = contact_store_open($config, true);
     if ($store === null) {
         exit(0);

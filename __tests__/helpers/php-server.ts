@@ -1,5 +1,5 @@
 import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chownSync, cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { solveChallenge as solve } from 'altcha-lib/v1';
@@ -146,6 +146,8 @@ type Options = {
   subfolder?: boolean;
   /** The folder the server serves has a PHP site's index.php, and no index.html. */
   indexPhp?: boolean;
+  /** The user the server runs as (the tests run as root), as a host's web server does: www-data. */
+  user?: string;
   /** php.ini directory to scan instead of the system's (to take an extension away). */
   iniScanDir?: string;
   /** More php.ini settings, for the server and its commands: name => value. */
@@ -166,6 +168,12 @@ export async function startPhpServer(options: Options = {}): Promise<PhpServer> 
   const captured = tempDir('npts-captured-');
   const configFile = { beside: join(dirname(docroot), 'npts-private', 'config.php'), mail: join(docroot, 'mail', 'config.php'), named: join(host, 'config.php') }[options.config ?? 'beside'];
   const named: Record<string, string> = options.config === 'named' ? { MAIL_CONFIG: configFile } : {};
+  if (options.user) {
+    // The web server's user owns the folder around the web root (it makes npts-private there)
+    // and the capture directory; the site itself stays root's, as an upload would be.
+    const id = (flag: string) => Number(execFileSync('id', [flag, options.user!], { encoding: 'utf8' }));
+    for (const dir of [host, captured]) chownSync(dir, id('-u'), id('-g'));
+  }
   const skip = ['config.php', 'storage', 'outbox', 'vendor'].map((name) => join(repo, 'mail', name));
   cpSync(join(repo, 'mail'), join(docroot, 'mail'), { recursive: true, filter: (source) => !skip.includes(source) });
   writeFileSync(join(docroot, '404.html'), '<!doctype html><title>Not found</title>');
@@ -178,6 +186,11 @@ export async function startPhpServer(options: Options = {}): Promise<PhpServer> 
   let command = 'php';
   let args = ['-S', '127.0.0.1:0', '-t', documentRoot, ...ini];
   if (options.router) args.push(join(repo, 'scripts', 'router.php'));
+  if (options.user) {
+    // setpriv executes PHP in its place, so the server stays the leader of its process group.
+    args = [`--reuid=${options.user}`, `--regid=${options.user}`, '--init-groups', '--', command, ...args];
+    command = 'setpriv';
+  }
   if (options.tinyDisk) {
     // A mount namespace of its own (through a user namespace, so no root is needed): the tiny
     // filesystem exists for this server and nothing else on the machine.

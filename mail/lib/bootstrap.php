@@ -1,11 +1,12 @@
 <?php
 // What every door of the mail module loads (send.php, health.php, deliver.php, admin.php): the
-// library and one error policy. Warnings become exceptions, so a failed write can never pass
-// for a successful one; notices and deprecations are only logged.
+// library, one error policy and one file mode. Warnings become exceptions, so a failed write can
+// never pass for a successful one; notices and deprecations are only logged.
 declare(strict_types=1);
 
 require __DIR__ . '/printable.php';
 require __DIR__ . '/location.php';
+require __DIR__ . '/run-as.php';
 require __DIR__ . '/config.php';
 require __DIR__ . '/validation.php';
 require __DIR__ . '/client.php';
@@ -16,6 +17,10 @@ require __DIR__ . '/transports.php';
 require __DIR__ . '/webhook.php';
 require __DIR__ . '/delivery.php';
 
+// Everything the endpoint and its commands make is the store group's and nobody else's: the web
+// server, cron and the operator write each other's files through the group (folders 2770, files
+// 0660; lib/store.php), and other local users read none.
+umask(0007);
 // PHP keeps the paths it resolved across a server's requests for minutes (realpath_cache_ttl):
 // where the operator replaced a folder, or a deploy switched DIR/current, every check of the
 // store's place would see what was there before.

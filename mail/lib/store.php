@@ -28,12 +28,24 @@ const CONTACT_HELD_ALERT_SECONDS = 86400;
 /** Held messages nobody released are deleted this many days after they came (/privacy says so). */
 const CONTACT_HELD_DAYS = 30;
 
-/** Creates a directory that the web server never serves (deny-all .htaccess). */
+/**
+ * Makes a directory (and any missing above it) that only the store's group may enter, whose
+ * files take its group (2770), and that the web server never serves (deny-all .htaccess). One
+ * that exists with another mode (an earlier version's 0750, a folder of 0755 made for it) is made
+ * so too, by its owner.
+ */
 function contact_private_dir(string $dir): void
 {
-    if (!is_dir($dir) && !@mkdir($dir, 0770, true) && !is_dir($dir)) {
-        throw new RuntimeException("cannot create $dir: " . (error_get_last()['message'] ?? 'unknown error'));
+    $missing = [];
+    for ($at = $dir; !is_dir($at) && $at !== dirname($at); $at = dirname($at)) {
+        $missing[] = $at;
     }
+    foreach (array_reverse($missing) as $folder) {
+        if (!@mkdir($folder, 0770) && !is_dir($folder)) {
+            throw new RuntimeException("cannot create $dir: " . (error_get_last()['message'] ?? 'unknown error'));
+        }
+    }
+    contact_private_mode($dir, 02770);
     $htaccess = "$dir/.htaccess";
     if (!is_file($htaccess)) {
         $rules = "# Private data of the contact endpoint: never served.\nRequire all denied\n"
@@ -41,6 +53,18 @@ function contact_private_dir(string $dir): void
         if (file_put_contents($htaccess, $rules) === false) {
             throw new RuntimeException("cannot protect $dir");
         }
+    }
+}
+
+/**
+ * Gives a file or folder of the store its private mode, unless it has it or is another user's
+ * (whose owner makes it so): mkdir cannot set the group bit, and files of earlier versions were
+ * 0644. Cheap when there is nothing to do: one stat, cached.
+ */
+function contact_private_mode(string $path, int $mode): void
+{
+    if ((fileperms($path) & 07777) !== $mode) {
+        @chmod($path, $mode);
     }
 }
 
@@ -52,8 +76,8 @@ function contact_store_file(array $config): string
 /**
  * Opens the store, creating, migrating and (once) importing an older JSON lines store as needed.
  * The web creates the storage directory; the command line does not (null when there is none),
- * so a root cron run cannot leave a directory the web server can't write, and a database the
- * command line creates as root is handed to the directory's owner.
+ * and runs as the directory's owner (lib/run-as.php), so it never leaves a file the web server
+ * cannot write.
  */
 function contact_store_open(array $config, bool $commandLine = false): ?PDO
 {
@@ -67,13 +91,16 @@ function contact_store_open(array $config, bool $commandLine = false): ?PDO
     }
     $dir = $config['MAIL_STORAGE_DIR'];
     $file = contact_store_file($config);
-    $created = !is_file($file);
-    if ($created) {
-        if ($commandLine && !is_dir($dir)) {
-            return null;
-        }
-        contact_private_dir($dir);
+    if ($commandLine && !is_file($file) && !is_dir($dir)) {
+        return null;
     }
+    contact_private_dir($dir);
+    if (!is_file($file)) {
+        // Made here, as SQLite would make it 0640 under the umask: the group writes it too, and
+        // the -wal and -shm files SQLite makes beside it take its mode.
+        touch($file);
+    }
+    contact_private_mode($file, 0660);
     $pdo = new PDO('sqlite:' . $file, null, null, [
         PDO::ATTR_ERRMODE => PDO::ERRMODE_EXCEPTION,
         PDO::ATTR_DEFAULT_FETCH_MODE => PDO::FETCH_ASSOC,
@@ -85,10 +112,6 @@ function contact_store_open(array $config, bool $commandLine = false): ?PDO
     $pdo->exec('PRAGMA synchronous = FULL');
     // What is deleted (retention, erasure) is overwritten, not left in free pages.
     $pdo->exec('PRAGMA secure_delete = ON');
-    if ($created && fileowner($file) === 0 && fileowner($dir) !== 0) {
-        chown($file, fileowner($dir));
-        chgrp($file, filegroup($dir));
-    }
     contact_store_migrate($pdo);
     contact_store_move_legacy($config, $pdo);
     try {

@@ -1,0 +1,180 @@
+/** @jest-environment node */
+import { execFileSync } from 'node:child_process';
+import { chmodSync, chownSync, lstatSync, mkdirSync, readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { cleanupTemp, startPhpServer, testConfig, validMessage, type Challenge, type PhpServer, type Reply, type Run } from '../helpers/php-server';
+import { quickProof } from '../helpers/quick-proof';
+
+jest.setTimeout(120_000);
+
+const POSTS = 300;
+const CLIENTS = 4;
+
+type Entry = { path: string; uid: number; mode: number; folder: boolean };
+
+/**
+ * Every folder and file under `dir`, itself included (or only those in it, not deeper); what
+ * vanishes while it looks (SQLite's -wal and -shm) is left out.
+ */
+function entries(dir: string, deep = true): Entry[] {
+  const found: Entry[] = [];
+  const visit = (path: string) => {
+    let stat;
+    try {
+      stat = lstatSync(path);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw error;
+    }
+    found.push({ path, uid: stat.uid, mode: stat.mode & 0o7777, folder: stat.isDirectory() });
+    if (stat.isDirectory()) {
+      let names: string[] = [];
+      try {
+        names = readdirSync(path);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      }
+      if (deep || path === dir) for (const name of names) visit(join(path, name));
+    }
+  };
+  visit(dir);
+  return found;
+}
+
+/** What is wrong with an entry: owned by root, or not private to the store's group (folders 2770, files 0660). */
+function wrong(entry: Entry): string | null {
+  const want = entry.folder ? 0o2770 : 0o660;
+  if (entry.uid === 0) return `${entry.path} is owned by root`;
+  if (entry.mode !== want) return `${entry.path} has mode ${entry.mode.toString(8)}, not ${want.toString(8)}`;
+  return null;
+}
+
+/** Posts as the form's script does, with a proof solved at once. */
+async function postWithProof(php: PhpServer, fields: Record<string, string>): Promise<Reply> {
+  const challenged = await php.request('/mail/send.php?challenge');
+  return challenged.status === 200 ? php.postJson({ ...fields, altcha: quickProof(challenged.json as unknown as Challenge) }) : challenged;
+}
+
+describe('a store the web server writes, with root at the command line', () => {
+  let php: PhpServer;
+  let store: string;
+
+  beforeAll(async () => {
+    if (process.getuid?.() !== 0) throw new Error('These tests run the endpoint as www-data and the commands as root: run them as root (CI does).');
+    php = await startPhpServer({ user: 'www-data', workers: CLIENTS, config: 'named' });
+    // The default store: npts-private beside the web root, made by the endpoint itself.
+    store = join(dirname(php.docroot), 'npts-private');
+    php.configure({ ...testConfig, MAIL_TRANSPORT: 'outbox' });
+  });
+  afterAll(async () => {
+    await php?.stop();
+    cleanupTemp();
+  });
+
+  it(`stores all of ${POSTS} posts while root loops status, release, retry and deliver.php, and leaves no file of root's and none outside the group`, async () => {
+    const replies: Reply[] = [];
+    const problems = new Set<string>();
+    const seen = new Set<string>();
+    // While they run, the store's own folder, where SQLite's -wal and -shm come and go; at the end, all of it.
+    const look = (deep = false) => {
+      for (const entry of entries(store, deep)) {
+        seen.add(entry.path.slice(store.length));
+        const problem = wrong(entry);
+        if (problem) problems.add(problem);
+      }
+    };
+
+    // Visitors: JSON with a proof of work, and every sixth a form without one, held for root to release.
+    let next = 0;
+    const visitor = async () => {
+      while (next < POSTS) {
+        const index = next++;
+        const fields = { ...validMessage, message: `Post ${index}` };
+        replies[index] =
+          index % 6 === 5
+            ? await php.postForm({ ...fields, elapsedMs: '5000' }, { Origin: php.origin })
+            : await postWithProof(php, fields);
+        look();
+      }
+    };
+    let posting = true;
+    const visitors = Promise.all(Array.from({ length: CLIENTS }, visitor)).finally(() => (posting = false));
+
+    // The operator, as root, meanwhile: what each command answered, in order.
+    const runs: { command: string; run: Run }[] = [];
+    const operator = async () => {
+      const record = async (command: string, run: Promise<Run>) => {
+        const done = await run;
+        runs.push({ command, run: done });
+        look();
+        return done;
+      };
+      while (posting) {
+        await record('status', php.admin('status'));
+        const held = /^(\S+) {2}held /m.exec((await record('list --status held', php.admin('list', '--status', 'held'))).stdout)?.[1];
+        if (held) {
+          await record(`release ${held}`, php.admin('release', held));
+          await record(`retry ${held}`, php.admin('retry', held));
+        } else {
+          await record('retry --dead', php.admin('retry', '--dead'));
+        }
+        await record('deliver.php', php.deliver());
+      }
+    };
+    await Promise.all([visitors, operator()]);
+
+    const failed = replies.map((reply, index) => ({ index, reply })).filter(({ reply, index }) => reply.status !== (index % 6 === 5 ? 303 : 200));
+    expect(failed.map(({ index, reply }) => `post ${index}: ${reply.status} ${reply.text}`)).toEqual([]);
+    expect(runs.filter(({ run }) => run.code !== 0).map(({ command, run }) => `${command}: exit ${run.code}: ${run.stdout}${run.stderr}`)).toEqual([]);
+    expect(runs.filter(({ command }) => command.startsWith('release')).length).toBeGreaterThan(0);
+    const stored = await php.messages();
+    expect(stored).toHaveLength(POSTS);
+    expect(new Set(stored.map((message) => message.message)).size).toBe(POSTS);
+
+    look(true);
+    expect([...problems]).toEqual([]);
+    // Each kind of file the store holds was looked at while it existed.
+    for (const name of ['', '/.htaccess', '/messages.sqlite', '/messages.sqlite-wal', '/messages.sqlite-shm', '/outbox']) expect(seen).toContain(name);
+    expect([...seen].some((name) => /^\/outbox\/[^/]+\.eml$/.test(name))).toBe(true);
+  });
+
+  it('makes the files of an earlier version private to the group at the next message: the database 0660, the folders 2770', async () => {
+    const old = join(dirname(php.docroot), 'old-store');
+    mkdirSync(old);
+    chownSync(old, Number(execFileSync('id', ['-u', 'www-data'])), Number(execFileSync('id', ['-g', 'www-data'])));
+    php.configure({ ...testConfig, MAIL_TRANSPORT: 'outbox', MAIL_STORAGE_DIR: old });
+    expect((await postWithProof(php, validMessage)).status).toBe(200);
+    // As an earlier version left them, in a folder of 0755 that any local user may enter.
+    chmodSync(old, 0o755);
+    chmodSync(join(old, 'messages.sqlite'), 0o644);
+    chmodSync(join(old, 'outbox'), 0o750);
+    expect((await postWithProof(php, validMessage)).status).toBe(200);
+    const modes = Object.fromEntries(entries(old).filter((entry) => !/\.eml$|-wal$|-shm$/.test(entry.path)).map((entry) => [entry.path.slice(old.length) || '/', entry.mode.toString(8)]));
+    expect(modes).toEqual({ '/': '2770', '/.htaccess': '660', '/messages.sqlite': '660', '/outbox': '2770', '/outbox/.htaccess': '660' });
+  });
+
+  it('refuses, in one line that says how to run it, where root cannot become the store\'s owner', async () => {
+    // A store whose owner has no name here (copied from another machine): no groups to take.
+    const uid = [4242, 4243, 4244].find((id) => {
+      try {
+        execFileSync('getent', ['passwd', String(id)]);
+        return false;
+      } catch {
+        return true;
+      }
+    })!;
+    const orphan = join(dirname(php.docroot), 'orphan-store');
+    mkdirSync(orphan);
+    chownSync(orphan, uid, uid);
+    for (const [script, args] of [['admin.php', ['status']], ['deliver.php', []]] as const) {
+      const run = await php.cli(script, [...args], { MAIL_STORAGE_DIR: orphan });
+      const command = [join(php.docroot, 'mail', script), ...args].join(' ');
+      expect(run).toEqual({
+        code: 2,
+        stdout: '',
+        stderr: `${script}: started as root, it must become the owner of the store ${orphan}, and its owner, uid ${uid}, has no user name here: run it as that user: sudo -u '#${uid}' php ${command}\n`,
+      });
+    }
+    expect(readdirSync(orphan)).toEqual([]);
+  });
+});
