@@ -1,7 +1,8 @@
 <?php
 // The operator's command for the contact form's messages. Command line only; run it as the web
-// server's user (e.g. sudo -u www-data php mail/admin.php status). `php mail/admin.php help`
-// lists the commands; docs/contact-endpoint.md explains them.
+// server's user (e.g. sudo -u www-data php mail/admin.php status): started as root, it becomes
+// the store folder's owner (lib/run-as.php). `php mail/admin.php help` lists the commands;
+// docs/contact-endpoint.md explains them.
 declare(strict_types=1);
 
 require __DIR__ . '/lib/bootstrap.php';

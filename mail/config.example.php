@@ -1,7 +1,7 @@
 <?php
 // Copy to npts-private/config.php beside the web root (DIR/shared/config.php with npm run
-// deploy), or to mail/config.php, and fill in; or name another file with the environment
-// variable MAIL_CONFIG. The web endpoint, cron (deliver.php) and the operator's command
+// deploy), or to mail/config.php (used only behind the project's rules), and fill in; or name
+// another file with the environment variable MAIL_CONFIG. The web endpoint, cron (deliver.php) and the operator's command
 // (admin.php) all read this one file, so they agree on where the messages are and where they go. Environment variables of the same names override it,
 // but Apache's SetEnv reaches only the web endpoint, never cron: set things here.
 // Every key is optional: one left out takes the default its comment names. The values below are
@@ -27,11 +27,12 @@ return [
     // tls (STARTTLS, usually port 587), ssl (implicit TLS, usually port 465) or none.
     'SMTP_SECURE' => 'tls',
     // Where the messages are kept: the SQLite database messages.sqlite (with its -wal and -shm
-    // files) and the outbox. Never inside the web root, where a server that ignores .htaccess
-    // (Debian's Apache default) or serves every file would hand them to anyone. Default (empty):
-    // npts-private, a folder beside the web root (for /var/www/npts/html: /var/www/npts/npts-private;
-    // with npm run deploy: DIR/shared), made by the web server's user when it can. Where it cannot,
-    // make it once: install -d -o www-data -m 770 /var/www/npts/npts-private. Until then the
+    // files) and the outbox. Never under the web server's document root, where a server that
+    // ignores .htaccess (Debian's Apache default) or serves every file would hand them to anyone.
+    // Default (empty): npts-private, a folder beside the web root (for /var/www/npts/html:
+    // /var/www/npts/npts-private; with npm run deploy: DIR/shared), made by the web server's user
+    // when it can. Where it cannot, make it once:
+    // install -d -o www-data -g www-data -m 2770 /var/www/npts/npts-private. Until then the
     // endpoint keeps messages in mail/storage only when it sees the project's rules applied, and
     // otherwise asks visitors to call. An absolute path, or relative to mail/; the web server's
     // user must be able to write it. A store in mail/storage (the default of earlier versions) is
