@@ -142,6 +142,8 @@ const layouts: { name: string; accepted: boolean; nginx: boolean; make: (host: s
       copyBuild(site);
       rmSync(join(site, 'index.html'));
       writeFileSync(join(site, 'index.php'), "<?php echo 'Home';\n");
+      // As on a host set up for an earlier version, which kept its store in mail/storage.
+      chmodSync(join(site, 'mail'), 0o777);
       return { documentRoot: site, site, path: '', store: join(host, 'npts-private') };
     },
   },
