@@ -170,7 +170,7 @@ const layouts: { name: string; accepted: boolean; nginx: boolean; make: (host: s
       // As the README has it: the deploy user's (here nobody), the web server's group, 2770.
       const shared = join(host, 'shared');
       mkdirSync(shared);
-      if (process.getuid?.() === 0) chownSync(shared, Number(execFileSync('id', ['-u', 'nobody'])), Number(execFileSync('id', ['-g', 'www-data'])));
+      if (process.getuid?.() === 0) chownSync(shared, Number(execFileSync('id', ['-u', 'nobody'], { encoding: 'utf8' })), Number(execFileSync('id', ['-g', 'www-data'], { encoding: 'utf8' })));
       chmodSync(shared, 0o2770);
       return { documentRoot: join(host, 'current'), site: release, path: '', store: shared };
     },
