@@ -1,8 +1,8 @@
 /** @jest-environment node */
 import { execFileSync } from 'node:child_process';
-import { chmodSync, chownSync, lstatSync, mkdirSync, readdirSync } from 'node:fs';
+import { chmodSync, chownSync, lstatSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { cleanupTemp, startPhpServer, testConfig, validMessage, type Challenge, type PhpServer, type Reply, type Run } from '../helpers/php-server';
+import { cleanupTemp, startPhpServer, tempDir, testConfig, validMessage, type Challenge, type PhpServer, type Reply, type Run } from '../helpers/php-server';
 import { quickProof } from '../helpers/quick-proof';
 
 jest.setTimeout(120_000);
@@ -155,6 +155,28 @@ describe('a store the web server writes, with root at the command line', () => {
     expect(modes).toEqual({ '/': '2770', '/.htaccess': '660', '/messages.sqlite': '660', '/outbox': '2770', '/outbox/.htaccess': '660' });
   });
 
+  it('never runs as root a config.php that the web server may change: it reads it as its folder\'s owner; one only root can change, as root', async () => {
+    const www = { uid: Number(execFileSync('id', ['-u', 'www-data'], { encoding: 'utf8' })), gid: Number(execFileSync('id', ['-g', 'www-data'], { encoding: 'utf8' })) };
+    // Each configuration file writes down who ran it.
+    const witness = tempDir('npts-witness-');
+    chmodSync(witness, 0o777);
+    const whoRan = async (folder: string, folderOwner: { uid: number; gid: number }, folderMode: number) => {
+      mkdirSync(folder);
+      const config = join(folder, 'config.php');
+      const record = join(witness, `${folder.split('/').pop()}.uid`);
+      writeFileSync(config, `<?php file_put_contents(${JSON.stringify(record)}, (string) posix_geteuid());\nreturn ['MAIL_STORAGE_DIR' => __DIR__, 'MAIL_TRANSPORT' => 'outbox'];\n`);
+      chmodSync(config, 0o644);
+      chownSync(folder, folderOwner.uid, folderOwner.gid);
+      chmodSync(folder, folderMode);
+      await php.cli('admin.php', ['status'], { MAIL_CONFIG: config });
+      return Number(readFileSync(record, 'utf8'));
+    };
+    // DIR/shared as the README sets it up, the web server's group's: root's own file in it, which
+    // the web server could replace.
+    expect(await whoRan(join(dirname(php.docroot), 'shared'), www, 0o2770)).toBe(www.uid);
+    expect(await whoRan(join(dirname(php.docroot), 'root-only'), { uid: 0, gid: 0 }, 0o700)).toBe(0);
+  });
+
   it('refuses, in one line that says how to run it, where root cannot become the store\'s owner', async () => {
     // A store whose owner has no name here (copied from another machine): no groups to take.
     const uid = [4242, 4243, 4244].find((id) => {
@@ -168,8 +190,12 @@ describe('a store the web server writes, with root at the command line', () => {
     const orphan = join(dirname(php.docroot), 'orphan-store');
     mkdirSync(orphan);
     chownSync(orphan, uid, uid);
+    // A configuration only root can change, which root reads as itself (a test above).
+    const rootOnly = join(dirname(php.docroot), 'root-config');
+    mkdirSync(rootOnly, { mode: 0o700 });
+    writeFileSync(join(rootOnly, 'config.php'), "<?php return ['MAIL_TRANSPORT' => 'outbox'];\n", { mode: 0o600 });
     for (const [script, args] of [['admin.php', ['status']], ['deliver.php', []]] as const) {
-      const run = await php.cli(script, [...args], { MAIL_STORAGE_DIR: orphan });
+      const run = await php.cli(script, [...args], { MAIL_STORAGE_DIR: orphan, MAIL_CONFIG: join(rootOnly, 'config.php') });
       const command = [join(php.docroot, 'mail', script), ...args].join(' ');
       expect(run).toEqual({
         code: 2,

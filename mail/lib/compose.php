@@ -18,11 +18,9 @@ final class ContactInvalidMessage extends RuntimeException
 function contact_compose(array $config, array $record): array
 {
     [$to, $from] = contact_addresses($config);
-    // Checked again, so nothing in the store reaches a mail unchecked, however it got there. A
-    // control character an earlier version let in (a C1 control, a lone CR in the message) is
-    // shown escaped first, as admin.php shows it: the visitor was thanked, so the lead is mailed.
+    // Checked again, so nothing in the store reaches a mail unchecked, however it got there.
     $stored = array_filter(array_intersect_key($record, CONTACT_FIELDS), 'is_string');
-    $shown = array_map(static fn (string $name, string $value): string => contact_printable($value, $name === 'message'), array_keys($stored), $stored);
+    $shown = array_map('contact_compose_earlier', array_keys($stored), $stored);
     [$fields, $invalid] = contact_validate(array_combine(array_keys($stored), $shown));
     if ($invalid !== []) {
         throw new ContactInvalidMessage('stored message is invalid: ' . implode(', ', $invalid));
@@ -57,6 +55,17 @@ function contact_compose(array $config, array $record): array
         'body' => preg_replace('/\r\n?|\n/', "\r\n", implode("\n", $lines)),
         'messageId' => '<' . $record['id'] . '@' . substr(strrchr($from, '@'), 1) . '>',
     ];
+}
+
+/**
+ * What an earlier version let into the store and this one refuses, a C1 control in any field or
+ * a lone CR in the message, shown escaped as admin.php shows it: that visitor was thanked, so the
+ * lead is mailed. Anything no version ever took (a line break in a one-line field) stays refused.
+ */
+function contact_compose_earlier(string $name, string $value): string
+{
+    $earlier = $name === 'message' ? '/[\x{80}-\x{9F}]|\r(?!\n)/u' : '/[\x{80}-\x{9F}]/u';
+    return preg_replace_callback($earlier, static fn (array $control): string => contact_printable($control[0]), $value) ?? $value;
 }
 
 /**
