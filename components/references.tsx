@@ -110,8 +110,7 @@ export function References({ compact = false, lists = references }: { compact?: 
     </div>
   ));
   if (compact) return <div className={styles.compact}>{titled}</div>;
-  const [first, ...rest] = groups.map((group) => group.title.toLowerCase());
-  const title = new Intl.ListFormat('en-GB').format([first.charAt(0).toUpperCase() + first.slice(1), ...rest]);
+  const title = new Intl.ListFormat('en-GB').format(groups.map((group, index) => (index === 0 ? group.title : group.title.toLowerCase())));
   return (
     <Section title={title} tone="alt">
       {groups.length === 1 ? groups[0].items : <div className={styles.full}>{titled}</div>}
