@@ -60,7 +60,7 @@ test.describe('Attribution', () => {
   test('a campaign visit that follows a service page’s call to action is mailed and exported with the page and the campaign', async ({ page }) => {
     const marker = `e2e-${Date.now()}-campaign`;
     await page.goto('/coms?utm_source=linkedin&utm_campaign=fleet-2027');
-    await page.getByRole('main').getByRole('link', { name: 'Contact us' }).click();
+    await page.getByRole('main').getByRole('link', { name: 'Contact us' }).first().click();
     await expect(page).toHaveURL('/contact?from=/coms');
     await sendForm(page, marker);
     await expect(page.getByRole('main').getByRole('status').filter({ hasText: messages.success })).toBeVisible();
