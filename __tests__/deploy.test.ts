@@ -53,4 +53,13 @@ describe('npm run deploy', () => {
       expect(run.status).toBe(64);
     }
   });
+
+  it('refuses --reload without a command, with its usage, before anything runs', async () => {
+    for (const args of [['--reload'], ['--reload', ' ', '--allow-placeholders'], ['--rollback', '--reload', '']]) {
+      const run = await deploy('ssh://deploy@www.example.com/var/www/npts', ...args);
+      expect(run.ran).toEqual([]);
+      expect(run.lines).toEqual(['Usage: npm run deploy -- ssh://USER@HOST[:PORT]/DIR [--allow-placeholders] [--url URL] [--reload CMD] | --rollback [--reload CMD]']);
+      expect(run.status).toBe(64);
+    }
+  });
 });

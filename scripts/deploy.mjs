@@ -8,6 +8,8 @@
 //   --allow-placeholders   skip the release gate (npm run check -- --release)
 //   --url URL              then run npm run verify -- URL, and go back to the previous release if it fails
 //   --rollback             make the release before the live one live again (no build)
+//   --reload CMD           run CMD on the host right after each switch (and switch back if it fails),
+//                          e.g. "sudo systemctl reload php8.2-fpm"; DEPLOY_RELOAD gives a default
 // Uses the system's ssh and rsync, so ~/.ssh/config, keys and agents work as usual;
 // DEPLOY_SSH replaces the ssh command (e.g. DEPLOY_SSH="ssh -F deploy/ssh_config").
 import { spawn } from 'node:child_process';
@@ -18,16 +20,16 @@ const KEEP = 5;
 const TAKE_LOCK = `mkdir -p "$D" 2>/dev/null || { echo "permission denied on $D: cannot create it" >&2; exit 3; }
 mkdir "$D/.deploy.lock" 2>/dev/null || { echo "another deploy or rollback is running on $D (if none is, one was killed: remove $D/.deploy.lock)" >&2; exit 3; }`;
 const RELEASE_LOCK = 'rmdir "$D/.deploy.lock" 2>/dev/null || true';
-const USAGE = 'Usage: npm run deploy -- ssh://USER@HOST[:PORT]/DIR [--allow-placeholders] [--url URL] | --rollback';
+const USAGE = 'Usage: npm run deploy -- ssh://USER@HOST[:PORT]/DIR [--allow-placeholders] [--url URL] [--reload CMD] | --rollback [--reload CMD]';
 
 const args = process.argv.slice(2);
 const flag = (name) => args.includes(name);
-const urlIndex = args.indexOf('--url');
-const verifyUrl = urlIndex >= 0 ? args[urlIndex + 1] : undefined;
-const known = new Set(['--allow-placeholders', '--rollback', '--url', verifyUrl]);
-const targets = args.filter((arg) => !known.has(arg));
+const option = (name) => (args.includes(name) ? (args[args.indexOf(name) + 1] ?? '') : undefined);
+const verifyUrl = option('--url');
+const reload = option('--reload') ?? (process.env.DEPLOY_RELOAD || undefined);
+const targets = args.filter((arg, index) => !['--allow-placeholders', '--rollback', '--url', '--reload'].includes(arg) && !['--url', '--reload'].includes(args[index - 1]));
 const target = parseTarget(targets[0]);
-if (!target || targets.length !== 1 || (urlIndex >= 0 && !/^https?:\/\/[^/]+\/?$/.test(verifyUrl ?? ''))) {
+if (!target || targets.length !== 1 || (verifyUrl !== undefined && !/^https?:\/\/[^/]+\/?$/.test(verifyUrl)) || reload?.trim() === '') {
   console.error(USAGE);
   process.exit(64);
 }
@@ -49,7 +51,16 @@ const remoteName = `${target.user ? `${target.user}@` : ''}${target.host}`;
 
 let locked = false;
 if (flag('--rollback')) {
-  await step('rollback', () => remote(`${TAKE_LOCK}\ntrap '${RELEASE_LOCK}' EXIT\n${rollbackScript()}`));
+  await step('rollback', async () => {
+    const { printed, hook } = afterSwitch(await remote(`${TAKE_LOCK}\ntrap '${RELEASE_LOCK}' EXIT\n${rollbackScript()}\n${hookScript()}`, { raw: true }));
+    const [to, live] = printed.split(' ');
+    const switched = `current → releases/${to} (was releases/${live})`;
+    if (!hook) return switched;
+    if (hook.ok) return `${switched}; ${hook.line}`;
+    // The rollback is undone: the release that was live is live again.
+    const back = afterSwitch(await remote(`${TAKE_LOCK}\ntrap '${RELEASE_LOCK}' EXIT\n${switchScript(live)}\n${hookScript()}`, { raw: true }));
+    throw new Error(`${hook.line}; switched back to releases/${live}, then ${back.hook.line}`);
+  });
 } else {
   await deploy();
 }
@@ -89,22 +100,54 @@ async function deploy() {
   await step('4/7 link shared config and store', () => remote(linkScript()));
   let before;
   await step('5/7 switch', async () => {
-    before = await remote(switchScript(release));
-    return `current → releases/${release}${before ? ` (was releases/${before})` : ''}`;
+    const { printed, hook } = afterSwitch(await remote(`${switchScript(release)}\n${hookScript()}`, { raw: true }));
+    before = printed;
+    const switched = `current → releases/${release}${before ? ` (was releases/${before})` : ''}`;
+    if (!hook) return switched;
+    if (hook.ok) return `${switched}; ${hook.line}`;
+    throw new Error(`${hook.line}; ${await goBack(before, release)}`);
   });
   if (verifyUrl) {
     await step('6/7 verify', async () => {
       const verify = await run('npm', ['run', 'verify', '--', verifyUrl]);
       if (verify.code === 0) return `${verifyUrl} serves this build`;
-      const back = before
-        ? await remote(switchBackScript(before, release)).then(() => `switched back to releases/${before}, releases/${release} removed`)
-        : `no earlier release to go back to: releases/${release} stays live`;
-      throw new Error(`npm run verify -- ${verifyUrl} failed; ${back}:\n${verify.output.trim()}`);
+      throw new Error(`npm run verify -- ${verifyUrl} failed; ${await goBack(before, release)}:\n${verify.output.trim()}`);
     });
   } else {
     console.log(`${clock()} 6/7 verify: skipped (no --url)`);
   }
   await step('7/7 prune', () => remote(pruneScript()));
+}
+
+/**
+ * Makes the release that was live before `failed` live again (running the hook again, so the host
+ * follows), and removes `failed`; says what it did.
+ */
+async function goBack(before, failed) {
+  if (!before) return `no earlier release to go back to: releases/${failed} stays live`;
+  const { hook } = afterSwitch(await remote(`${switchScript(before)}\nrm -rf "$D/releases/${failed}"\n${hookScript()}`, { raw: true }));
+  return `switched back to releases/${before}, releases/${failed} removed${hook ? `, then ${hook.line}` : ''}`;
+}
+
+/**
+ * With --reload: the lines that end a switch's script, so the hook runs in the same connection
+ * right after the switch. Its standard input is not the script's (this is the script), and its
+ * exit status and output follow a line "hook STATUS".
+ */
+function hookScript() {
+  if (!reload) return '';
+  return `status=0
+output=$(sh -c ${quote(reload)} </dev/null 2>&1) || status=$?
+printf '\\nhook %s\\n%s' "$status" "$output"`;
+}
+
+/** What a switch's script printed, and how its hook went: { printed, hook: { ok, line } | null }. */
+function afterSwitch(output) {
+  const at = output.indexOf('\nhook ');
+  if (!reload || at < 0) return { printed: output.trim(), hook: null };
+  const [status, ...said] = output.slice(at + '\nhook '.length).split('\n');
+  const text = said.map((line) => printable(line.trim())).filter(Boolean).join(' / ');
+  return { printed: output.slice(0, at).trim(), hook: { ok: status === '0', line: `reload "${printable(reload)}": exit ${status}${text ? `: ${text}` : ', no output'}` } };
 }
 
 /** Runs `work`, then prints one line: the step, what it did, how long it took; or why it failed, and exits. */
@@ -142,11 +185,11 @@ function run(file, commandArgs, input) {
  * through the remote user's login shell) and returns what it printed. It fails with the host's
  * own words: "cannot reach" when ssh itself failed.
  */
-async function remote(script) {
+async function remote(script, { raw = false } = {}) {
   const result = await run(sshArgs[0], [...sshArgs.slice(1), '--', remoteName, 'sh -s'], `set -eu\nD=${quote(dir)}\n${script}`);
   if (result.code === 255) throw new Error(`cannot reach ${remoteName}${target.port ? `:${target.port}` : ''}: ${result.output.trim()}`);
   if (result.code !== 0) throw new Error(result.output.trim() || `the host's shell exited with ${result.code}`);
-  return result.output.trim();
+  return raw ? result.output : result.output.trim();
 }
 
 /** Takes the lock, checks the host can take a release, and prints the live release (if any). */
@@ -197,13 +240,6 @@ mv -T "$D/.current.tmp" "$D/current"
 echo "$before"`;
 }
 
-function switchBackScript(before, failed) {
-  return `ln -sfn "releases/${before}" "$D/.current.tmp"
-mv -T "$D/.current.tmp" "$D/current"
-rm -rf "$D/releases/${failed}"
-${RELEASE_LOCK}`;
-}
-
 function pruneScript() {
   return `live=$(basename "$(readlink "$D/current")")
 old=$(ls "$D/releases" | grep -E '^[0-9]{8}T[0-9]{6}Z$' | sort -r | tail -n +${KEEP + 1} | grep -vx "$live" || true)
@@ -219,7 +255,7 @@ to=$(ls "$D/releases" | grep -E '^[0-9]{8}T[0-9]{6}Z$' | sort | awk -v live="$li
 [ -n "$to" ] || { echo "no release before releases/$live to go back to" >&2; exit 3; }
 ln -sfn "releases/$to" "$D/.current.tmp"
 mv -T "$D/.current.tmp" "$D/current"
-echo "current → releases/$to (was releases/$live)"`;
+echo "$to $live"`;
 }
 
 /** ssh://USER@HOST[:PORT]/DIR, DIR absolute. */
