@@ -1,5 +1,5 @@
 // Builds the Content-Security-Policy for the export: scripts only from this site, from the tag
-// manager when one is configured, and the inline scripts the export really contains, by hash.
+// manager when one is configured, and the inline scripts each page really contains, by hash.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import Module from 'node:module';
@@ -54,35 +54,61 @@ export function tagManagerInitScript(gtmId) {
   return init.dangerouslySetInnerHTML.__html;
 }
 
-/** The policy for a set of built HTML files. */
-export function contentSecurityPolicy(htmlFiles) {
-  const pages = htmlFiles.map((file) => readFileSync(file, 'utf8'));
-  const gtmId = pages.map(tagManagerId).find(Boolean) ?? null;
-  const inline = new Set(pages.flatMap(inlineScripts));
-  if (gtmId) inline.add(tagManagerInitScript(gtmId));
-  const hashes = [...inline].map(sha256).sort();
+/**
+ * Each page carries its own policy in a <meta http-equiv="Content-Security-Policy"> ahead of any
+ * script: the hashes of its own inline scripts (and the tag manager's, inserted at run time), so a
+ * page and the policy it is checked against always come from one build, whatever the web server
+ * has loaded. The web server sends HEADER_POLICY beside it, the same for every build. A browser
+ * enforces both, so what runs is what both allow: the page's policy decides, and the header adds
+ * what a <meta> cannot carry (frame-ancestors) and bounds it.
+ */
+const directives = (tagManager, scriptHashes) => ({
+  'default-src': ["'self'"],
+  'script-src': ["'self'", ...scriptHashes, ...(tagManager ? [TAG_MANAGER] : [])],
+  // Styles come from files only: the markup has no style attribute (React sets styles through
+  // the CSSOM, which the policy does not govern).
+  'style-src': ["'self'"],
+  // The contact form's proof of work is solved in a Web Worker served from the site.
+  'worker-src': ["'self'"],
+  'img-src': ["'self'", 'data:', ...(tagManager ? [TAG_MANAGER, ...ANALYTICS] : [])],
+  'font-src': ["'self'"],
+  'connect-src': ["'self'", ...(tagManager ? [TAG_MANAGER, ...ANALYTICS] : [])],
+  'object-src': ["'none'"],
+  'base-uri': ["'self'"],
+  'form-action': ["'self'"],
+});
 
-  const directives = {
-    'default-src': ["'self'"],
-    'script-src': ["'self'", ...hashes, ...(gtmId ? [TAG_MANAGER] : [])],
-    // Styles come from files only: the markup has no style attribute (React sets styles through
-    // the CSSOM, which the policy does not govern).
-    'style-src': ["'self'"],
-    // The contact form's proof of work is solved in a Web Worker served from the site.
-    'worker-src': ["'self'"],
-    'img-src': ["'self'", 'data:', ...(gtmId ? [TAG_MANAGER, ...ANALYTICS] : [])],
-    'font-src': ["'self'"],
-    'connect-src': ["'self'", ...(gtmId ? [TAG_MANAGER, ...ANALYTICS] : [])],
-    'object-src': ["'none'"],
-    'base-uri': ["'self'"],
-    'form-action': ["'self'"],
-    'frame-ancestors': ["'none'"],
-  };
-  return {
-    gtmId,
-    inlineCount: inline.size,
-    policy: Object.entries(directives)
-      .map(([name, sources]) => `${name} ${sources.join(' ')}`)
-      .join('; '),
-  };
+const serialize = (policy) =>
+  Object.entries(policy)
+    .map(([name, sources]) => `${name} ${sources.join(' ')}`)
+    .join('; ');
+
+/**
+ * The header: any build's pages, with or without the tag manager. Inline scripts are allowed here
+ * because each page's own policy allows exactly its own by hash (a hash in this list would make
+ * browsers refuse every other inline script, the next build's included).
+ */
+export const HEADER_POLICY = serialize({
+  ...directives(true, []),
+  'script-src': ["'self'", "'unsafe-inline'", TAG_MANAGER],
+  'frame-ancestors': ["'none'"],
+});
+
+/** The policy of each built HTML file, for its <meta>: file → policy. */
+export function pagePolicies(htmlFiles) {
+  const pages = htmlFiles.map((file) => [file, readFileSync(file, 'utf8')]);
+  const gtmId = pages.map(([, html]) => tagManagerId(html)).find(Boolean) ?? null;
+  const tagManager = gtmId ? [sha256(tagManagerInitScript(gtmId))] : [];
+  const policies = new Map(
+    pages.map(([file, html]) => {
+      const hashes = [...new Set([...inlineScripts(html).map(sha256), ...tagManager])].sort();
+      return [file, serialize(directives(Boolean(gtmId), hashes))];
+    }),
+  );
+  return { gtmId, policies };
+}
+
+/** The <meta> that carries a page's policy. */
+export function policyMeta(policy) {
+  return `<meta http-equiv="Content-Security-Policy" content="${policy}"/>`;
 }

@@ -1,4 +1,5 @@
-// Completes `out/` as the one folder to upload: the export, the mail endpoint and .htaccess.
+// Completes `out/` as the one folder to upload: the export with each page's security policy, the
+// mail endpoint and .htaccess.
 import { cpSync, existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
@@ -6,7 +7,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { recordBuildEnv } from './build-env.mjs';
 import { mailPlaceholders, placeholders } from './check-content.mjs';
-import { contentSecurityPolicy } from './csp.mjs';
+import { HEADER_POLICY, pagePolicies, policyMeta } from './csp.mjs';
 
 const out = 'out';
 // Messages and outbox files written while running locally are data, not code to deploy; a local
@@ -25,11 +26,25 @@ const CSP_PLACEHOLDER = '__CONTENT_SECURITY_POLICY__';
 if (!existsSync(htaccess) || !readFileSync(htaccess, 'utf8').includes(CSP_PLACEHOLDER)) {
   problems.push('out/.htaccess is missing or has no Content-Security-Policy placeholder');
 } else {
-  const { policy, inlineCount, gtmId } = contentSecurityPolicy(htmlFiles);
-  writeFileSync(htaccess, readFileSync(htaccess, 'utf8').replace(CSP_PLACEHOLDER, policy));
-  // The same policy for nginx (docs/nginx.conf includes it); dotfiles are never served.
-  writeFileSync(join(out, '.csp.nginx.conf'), `add_header Content-Security-Policy "${policy}" always;\n`);
-  console.log(`postbuild: Content-Security-Policy allows ${inlineCount} inline scripts by hash; tag manager ${gtmId ?? 'not configured'}`);
+  writeFileSync(htaccess, readFileSync(htaccess, 'utf8').replace(CSP_PLACEHOLDER, HEADER_POLICY));
+  // The same header for nginx (docs/nginx.conf includes it); dotfiles are never served.
+  writeFileSync(join(out, '.csp.nginx.conf'), `add_header Content-Security-Policy "${HEADER_POLICY}" always;\n`);
+  // Each page's own policy goes first in its <head>, right after the charset (which must stay
+  // within the first 1024 bytes), so no script comes before it.
+  const { policies, gtmId } = pagePolicies(htmlFiles);
+  const charset = '<meta charSet="utf-8"/>';
+  let hashes = 0;
+  for (const [file, policy] of policies) {
+    const html = readFileSync(file, 'utf8');
+    const at = html.indexOf(charset);
+    if (at < 0 || html.slice(0, at).includes('<script')) {
+      problems.push(`${file} has no ${charset} ahead of its scripts, where its Content-Security-Policy goes`);
+      continue;
+    }
+    writeFileSync(file, html.slice(0, at + charset.length) + policyMeta(policy) + html.slice(at + charset.length));
+    hashes += policy.match(/'sha256-/g)?.length ?? 0;
+  }
+  console.log(`postbuild: each page's Content-Security-Policy allows its own inline scripts by hash (${(hashes / policies.size).toFixed(1)} a page); tag manager ${gtmId ?? 'not configured'}`);
 }
 if (!existsSync(join(out, '404.html'))) problems.push('out/404.html is missing');
 for (const file of htmlFiles) {

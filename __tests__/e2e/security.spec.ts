@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { get } from 'node:http';
 import type { APIResponse } from '@playwright/test';
 import { routes } from '@/lib/site';
@@ -12,36 +13,59 @@ const requiredHeaders = {
   'cross-origin-resource-policy': 'same-origin',
 };
 
-function expectSecurityHeaders(response: APIResponse, what: string) {
+function directivesOf(policy: string): Record<string, string[]> {
+  return Object.fromEntries(policy.split(';').map((part) => part.trim().split(/\s+/)).map(([name, ...sources]) => [name, sources]));
+}
+
+/** What both the header and each page's own policy hold to, except for scripts. */
+function expectCommonDirectives(directives: Record<string, string[]>, what: string) {
+  expect(directives['default-src'], what).toEqual(["'self'"]);
+  expect(directives['object-src'], what).toEqual(["'none'"]);
+  expect(directives['base-uri'], what).toEqual(["'self'"]);
+  expect(directives['form-action'], what).toEqual(["'self'"]);
+  expect(directives['script-src'], what).not.toContain("'unsafe-eval'");
+  expect(directives['style-src'], what).toEqual(["'self'"]);
+  expect(directives['worker-src'], what).toEqual(["'self'"]);
+  expect(directives['connect-src'][0], what).toBe("'self'");
+  expect(directives['connect-src'].slice(1).every((source: string) => /google(tagmanager|-analytics)?\.com|analytics\.google\.com/.test(source)), what).toBe(true);
+}
+
+async function expectSecurityHeaders(response: APIResponse, what: string) {
   const headers = response.headers();
   for (const [name, value] of Object.entries(requiredHeaders)) expect(headers[name], `${name} on ${what}`).toBe(value);
   const csp = headers['content-security-policy'];
   expect(csp, `CSP on ${what}`).toBeDefined();
-  const directives = Object.fromEntries(csp.split(';').map((part) => part.trim().split(/\s+/)).map(([name, ...sources]) => [name, sources]));
-  expect(directives['default-src']).toEqual(["'self'"]);
-  expect(directives['object-src']).toEqual(["'none'"]);
-  expect(directives['base-uri']).toEqual(["'self'"]);
-  expect(directives['form-action']).toEqual(["'self'"]);
+  const directives = directivesOf(csp);
+  expectCommonDirectives(directives, `the header on ${what}`);
   expect(directives['frame-ancestors']).toEqual(["'none'"]);
-  expect(directives['script-src']).not.toContain("'unsafe-inline'");
-  expect(directives['script-src']).not.toContain("'unsafe-eval'");
-  expect(directives['style-src']).toEqual(["'self'"]);
-  expect(directives['worker-src']).toEqual(["'self'"]);
-  expect(directives['connect-src'][0]).toBe("'self'");
-  expect(directives['connect-src'].slice(1).every((source: string) => /google(tagmanager|-analytics)?\.com|analytics\.google\.com/.test(source))).toBe(true);
+  // The same for every build: no hash, so each page's own policy decides which inline scripts run.
+  expect(directives['script-src']).toEqual(["'self'", "'unsafe-inline'", 'https://www.googletagmanager.com']);
   // Exactly one policy, set by the host: send.php adds none of its own.
   expect(response.headersArray().filter((header) => header.name.toLowerCase() === 'content-security-policy')).toHaveLength(1);
+  if (!headers['content-type']?.startsWith('text/html')) return;
+  // A page: its own policy comes first in <head>, before any script, and allows exactly its own
+  // inline scripts by hash, never inline scripts as such.
+  const html = await response.text();
+  const head = /^<!DOCTYPE html><html[^>]*><head><meta charSet="utf-8"\/><meta http-equiv="Content-Security-Policy" content="([^"]*)"\/>/.exec(html);
+  expect(head, `the policy first in the <head> of ${what}`).not.toBeNull();
+  const own = directivesOf(head![1]);
+  expectCommonDirectives(own, `the policy of ${what}`);
+  // Not allowed in a <meta>: browsers ignore it there and say so in the console.
+  expect(own['frame-ancestors'], what).toBeUndefined();
+  const inline = [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(([, source]) => `'sha256-${createHash('sha256').update(source, 'utf8').digest('base64')}'`);
+  expect(own['script-src'].filter((source) => source.startsWith("'sha256-")), what).toEqual(expect.arrayContaining(inline));
+  expect(own['script-src'].every((source) => /^('self'|'sha256-[A-Za-z0-9+/=]+'|https:\/\/www\.googletagmanager\.com)$/.test(source)), what).toBe(true);
 }
 
 test.describe('Security headers from the web server', () => {
   test('every page, the not-found page and the mail endpoint carry every header', async ({ request }) => {
     visits(routes.length + 2);
     for (const path of [...routes, '/contact/sent', '/nope']) {
-      expectSecurityHeaders(await request.get(path), path);
+      await expectSecurityHeaders(await request.get(path), path);
     }
     const wrongMethod = await request.get('/mail/send.php');
     expect(wrongMethod.status()).toBe(405);
-    expectSecurityHeaders(wrongMethod, 'GET /mail/send.php');
+    await expectSecurityHeaders(wrongMethod, 'GET /mail/send.php');
   });
 
   test('private files and directory listings are not served', async ({ request }) => {
@@ -49,7 +73,8 @@ test.describe('Security headers from the web server', () => {
     for (const path of ['/.htaccess', '/.csp.nginx.conf', ...mail, '/_next/', '/_next/static/chunks/']) {
       const response = await request.get(path, { maxRedirects: 0 });
       expect([301, 403, 404], path).toContain(response.status());
-      expect(await response.text(), path).not.toMatch(/Index of|<\?php|Require all denied|Content-Security-Policy/);
+      // Pages carry a policy of their own: what must not show is .htaccess's or nginx's.
+      expect(await response.text(), path).not.toMatch(/Index of|<\?php|Require all denied|Header always set|add_header/);
     }
   });
 });
@@ -95,18 +120,33 @@ test.describe('The contact store’s health check through the web server', () =>
       const hidden = await request.get(`/mail/health.php${query}`);
       expect(hidden.status()).toBe(404);
       expect(await hidden.text()).toContain('Page not found');
-      expectSecurityHeaders(hidden, `/mail/health.php${query}`);
+      await expectSecurityHeaders(hidden, `/mail/health.php${query}`);
     }
     const health = await request.get(`/mail/health.php?token=${process.env.E2E_HEALTH_TOKEN}`);
     expect(health.status()).toBe(200);
     expect(await health.text()).toBe('ok\n');
     expect(health.headers()['cache-control']).toBe('no-store');
-    expectSecurityHeaders(health, '/mail/health.php');
+    await expectSecurityHeaders(health, '/mail/health.php');
   });
 });
 
 test.describe('Content-Security-Policy in the browser', () => {
   // Each page on its own load: routes.spec.ts.
+  test('an inline script the build did not write is refused, though the header allows inline scripts: the page’s own policy decides', async ({ page }) => {
+    const violations = await watchViolations(page);
+    await page.route('**/about', async (route) => {
+      const response = await route.fetch();
+      const html = (await response.text()).replace('</body>', '<script>window.injected = true;</script></body>');
+      // The headers as the server sent them (the header policy included), for the body as decoded.
+      const headers = Object.fromEntries(Object.entries(response.headers()).filter(([name]) => !['content-encoding', 'content-length'].includes(name)));
+      await route.fulfill({ status: response.status(), headers, body: html });
+    });
+    await page.goto('/about');
+    await expect(page.locator('h1')).toHaveCount(1);
+    expect(await page.evaluate(() => (window as unknown as { injected?: boolean }).injected)).toBeUndefined();
+    expect(await violations()).toEqual([expect.stringMatching(/^script-src(-elem)? inline /)]);
+  });
+
   test('following a link of the main navigation logs no violation', async ({ page }) => {
     const violations = await watchViolations(page);
     await page.goto('/');
