@@ -8,6 +8,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { join, relative } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { inlineScripts, sha256 } from './csp.mjs';
 
 const out = 'out';
 const args = process.argv.slice(2);
@@ -27,6 +28,8 @@ if (!existsSync(join(out, 'index.html')) || !existsSync(join(out, '.htaccess')))
 }
 
 const build = readBuild();
+/** The pages as the pages check got them, for the policy check. */
+const served = new Map();
 let failures = 0;
 let checks = 0;
 
@@ -53,6 +56,7 @@ await check('pages', async () => {
   const wrong = [];
   for (const [path, title] of build.pages) {
     const response = await get(path);
+    served.set(path, response);
     const live = titleOf(response.text());
     if (response.status !== 200) wrong.push(`${path} answered ${response.status}`);
     else if (live !== title) wrong.push(`${path} has the title "${live}", this build "${title}"`);
@@ -139,19 +143,33 @@ await check('security headers', async () => {
 
 await check('content security policy', async () => {
   const live = home.headers['content-security-policy'] ?? '';
-  const expected = hashes(build.headers.find(([name]) => name === 'Content-Security-Policy')[1]);
-  const served = hashes(live);
-  const missing = expected.filter((hash) => !served.includes(hash));
-  const extra = served.filter((hash) => !expected.includes(hash));
-  const problems = !live ? ['no Content-Security-Policy on /'] : missing.length + extra.length > 0 ? [`${missing.length} of this build's script hashes missing, ${extra.length} others present`] : [];
+  const expected = build.headers.find(([name]) => name === 'Content-Security-Policy')[1];
+  // What a browser runs: the inline scripts that both the header and the page's own policy allow.
+  const refused = { header: [], page: [] };
+  for (const [path, , policy] of build.pages) {
+    const response = served.get(path);
+    if (response?.status !== 200) continue;
+    const html = response.text();
+    const own = policyOf(html);
+    const scripts = inlineScripts(html);
+    if (scripts.some((script) => !allows(response.headers['content-security-policy'] ?? '', script))) refused.header.push(path);
+    if (own !== policy || scripts.some((script) => !allows(own ?? '', script))) refused.page.push(path);
+  }
+  const problems = [
+    ...(!live ? ['no Content-Security-Policy on /'] : live !== expected ? [hashes(live).length > 0 ? 'the header policy is an earlier version’s, with script hashes' : 'the header policy is not this build’s'] : []),
+    ...(refused.header.length > 0 ? [`the header policy refuses inline scripts of ${list(refused.header)}`] : []),
+    ...(refused.page.length > 0 ? [`the policy in the page is not this build's on ${list(refused.page)}`] : []),
+  ];
   return {
-    ok: `the policy allows exactly this build's ${expected.length} inline scripts`,
+    ok: `the header policy is this build's, and each of ${build.pages.length} pages allows exactly its own inline scripts`,
     problems,
     cause: !live
       ? cause('the policy is not sent')
-      : server === 'nginx'
-        ? 'the policy is another build’s: upload out/.csp.nginx.conf with the pages and reload nginx'
-        : 'the policy is another build’s: upload out/.htaccess with the pages',
+      : live !== expected
+        ? server === 'nginx'
+          ? 'nginx still sends the policy it loaded earlier (it reads .csp.nginx.conf only when it loads): reload nginx (sudo systemctl reload nginx); npm run deploy does it after each switch with --reload "sudo systemctl reload nginx"'
+          : 'the policy is another build’s: upload out/.htaccess with the pages'
+        : 'the host serves pages of another build: upload this out/ folder again',
   };
 });
 
@@ -297,7 +315,8 @@ function readBuild() {
   const pages = html
     .map((file) => {
       const path = `/${relative(out, file).replace(/\.html$/, '')}`.replace(/^\/index$/, '/');
-      return [path, titleOf(readFileSync(file, 'utf8'))];
+      const page = readFileSync(file, 'utf8');
+      return [path, titleOf(page), policyOf(page)];
     })
     .sort(([a], [b]) => a.localeCompare(b));
   const htaccess = readFileSync(join(out, '.htaccess'), 'utf8');
@@ -311,6 +330,23 @@ function readBuild() {
 
 function titleOf(html) {
   return html.match(/<title>([^<]*)<\/title>/)?.[1] ?? '(none)';
+}
+
+/** The policy a page carries in its <meta>, if any. */
+function policyOf(html) {
+  return /<meta http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(html)?.[1] ?? null;
+}
+
+/** Whether a policy lets an inline script with this source run (as browsers decide it, for hashes and 'unsafe-inline'). */
+function allows(policy, script) {
+  const sources = policy.split(';').map((directive) => directive.trim().split(/\s+/)).find(([name]) => name === 'script-src')?.slice(1) ?? [];
+  if (sources.includes(sha256(script))) return true;
+  return sources.includes("'unsafe-inline'") && !sources.some((source) => /^'(sha(256|384|512)|nonce)-|^'strict-dynamic'$/.test(source));
+}
+
+/** Up to three paths, and how many more. */
+function list(paths) {
+  return paths.slice(0, 3).join(', ') + (paths.length > 3 ? ` and ${paths.length - 3} more` : '');
 }
 
 function hashes(policy) {

@@ -1,4 +1,7 @@
 import { execFile } from 'node:child_process';
+import { chmodSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, test } from './fixtures';
 import { startHttpsProxy, startServer } from './extra-server';
 
@@ -41,6 +44,30 @@ test.describe('npm run verify, the check after an upload', () => {
       expect(status).toBe(1);
     } finally {
       await host.stop();
+    }
+  });
+
+  test('against nginx still sending the policy it loaded before this build was uploaded, names the fix: reload nginx, or deploy with --reload', async ({}, testInfo) => {
+    test.skip(testInfo.project.metadata.server !== 'nginx', 'nginx reads the policy only when it loads');
+    const docroot = mkdtempSync(join(tmpdir(), 'npts-stale-'));
+    chmodSync(docroot, 0o755);
+    cpSync('out', docroot, { recursive: true });
+    // What an earlier version of the build wrote: its own script hashes instead of 'unsafe-inline'.
+    const earlier = readFileSync('out/.csp.nginx.conf', 'utf8').replace("'unsafe-inline'", "'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='");
+    writeFileSync(join(docroot, '.csp.nginx.conf'), earlier);
+    const host = await startServer('nginx', { DOCROOT: docroot });
+    try {
+      // This build's policy arrives with the upload; nginx has not loaded it.
+      cpSync('out/.csp.nginx.conf', join(docroot, '.csp.nginx.conf'));
+      const { status, lines } = await verify(host.url);
+      const failed = lines.filter((line) => line.startsWith('✗'));
+      expect(failed).toHaveLength(1);
+      expect(failed[0]).toMatch(/^✗ content security policy: the header policy is an earlier version’s, with script hashes; the header policy refuses inline scripts of \/, \/about, \/ai and \d+ more\. Likely cause: nginx still sends the policy it loaded earlier/);
+      expect(failed[0]).toContain('reload nginx (sudo systemctl reload nginx); npm run deploy does it after each switch with --reload "sudo systemctl reload nginx".');
+      expect(status).toBe(1);
+    } finally {
+      await host.stop();
+      rmSync(docroot, { recursive: true, force: true });
     }
   });
 
