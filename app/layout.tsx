@@ -17,7 +17,7 @@ import './globals.css';
 const inter = localFont({
   src: './fonts/inter-subset.woff2',
   variable: '--font-inter',
-  display: 'swap',
+  display: 'optional',
   weight: '400 800',
 });
 

@@ -1,5 +1,6 @@
-// Builds the Content-Security-Policy for the export: scripts only from this site, from the tag
-// manager when one is configured, and the inline scripts each page really contains, by hash.
+// Builds the Content-Security-Policy for the export: scripts and styles only from this site (and
+// scripts from the tag manager when one is configured), and the inline scripts and styles each page
+// really contains, by hash.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import Module from 'node:module';
@@ -9,6 +10,7 @@ const TAG_MANAGER = 'https://www.googletagmanager.com';
 const ANALYTICS = ['https://*.google-analytics.com', 'https://*.analytics.google.com'];
 
 const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g;
+const INLINE_STYLE = /<style[^>]*>([\s\S]*?)<\/style>/g;
 
 export function sha256(source) {
   return `'sha256-${createHash('sha256').update(source, 'utf8').digest('base64')}'`;
@@ -17,6 +19,11 @@ export function sha256(source) {
 /** The bodies of the inline scripts in one HTML document. */
 export function inlineScripts(html) {
   return [...html.matchAll(INLINE_SCRIPT)].map((match) => match[1]).filter((body) => body.length > 0);
+}
+
+/** The bodies of the <style> elements in one HTML document (the page's critical CSS). */
+export function inlineStyles(html) {
+  return [...html.matchAll(INLINE_STYLE)].map((match) => match[1]);
 }
 
 /** The container id the export was built with, read from the pages themselves. */
@@ -56,18 +63,17 @@ export function tagManagerInitScript(gtmId) {
 
 /**
  * Each page carries its own policy in a <meta http-equiv="Content-Security-Policy"> ahead of any
- * script: the hashes of its own inline scripts (and the tag manager's, inserted at run time), so a
- * page and the policy it is checked against always come from one build, whatever the web server
- * has loaded. The web server sends HEADER_POLICY beside it, the same for every build. A browser
- * enforces both, so what runs is what both allow: the page's policy decides, and the header adds
- * what a <meta> cannot carry (frame-ancestors) and bounds it.
+ * script or style: the hashes of its own inline scripts (and the tag manager's, inserted at run
+ * time) and of its own inline styles, so a page and the policy it is checked against always come
+ * from one build, whatever the web server has loaded. The web server sends HEADER_POLICY beside
+ * it, the same for every build. A browser enforces both, so what runs is what both allow.
  */
-const directives = (tagManager, scriptHashes) => ({
+const directives = (tagManager, scriptHashes, styleHashes) => ({
   'default-src': ["'self'"],
   'script-src': ["'self'", ...scriptHashes, ...(tagManager ? [TAG_MANAGER] : [])],
-  // Styles come from files only: the markup has no style attribute (React sets styles through
-  // the CSSOM, which the policy does not govern).
-  'style-src': ["'self'"],
+  // The page's critical CSS, by hash; the markup has no style attribute (React sets styles
+  // through the CSSOM, which the policy does not govern).
+  'style-src': ["'self'", ...styleHashes],
   // The contact form's proof of work is solved in a Web Worker served from the site.
   'worker-src': ["'self'"],
   'img-src': ["'self'", 'data:', ...(tagManager ? [TAG_MANAGER, ...ANALYTICS] : [])],
@@ -83,14 +89,18 @@ const serialize = (policy) =>
     .map(([name, sources]) => `${name} ${sources.join(' ')}`)
     .join('; ');
 
+// What only each page's policy decides: the sources of scripts and styles, whose inline ones are
+// allowed by hash, and default-src, which would stand in for either where the header left it out.
+const PAGE_ONLY = ['default-src', 'script-src', 'style-src'];
+
 /**
- * The header: any build's pages, with or without the tag manager. Inline scripts are allowed here
- * because each page's own policy allows exactly its own by hash (a hash in this list would make
- * browsers refuse every other inline script, the next build's included).
+ * The header: what holds for any build's pages, with or without the tag manager, and what a <meta>
+ * cannot carry (frame-ancestors). It names no script or style source: any list of them here would
+ * either have to allow every inline one ('unsafe-inline') or refuse the next build's, whose hashes
+ * differ. Each page's own policy allows exactly its own, and the browser enforces both.
  */
 export const HEADER_POLICY = serialize({
-  ...directives(true, []),
-  'script-src': ["'self'", "'unsafe-inline'", TAG_MANAGER],
+  ...Object.fromEntries(Object.entries(directives(true, [], [])).filter(([name]) => !PAGE_ONLY.includes(name))),
   'frame-ancestors': ["'none'"],
 });
 
@@ -101,11 +111,26 @@ export function pagePolicies(htmlFiles) {
   const tagManager = gtmId ? [sha256(tagManagerInitScript(gtmId))] : [];
   const policies = new Map(
     pages.map(([file, html]) => {
-      const hashes = [...new Set([...inlineScripts(html).map(sha256), ...tagManager])].sort();
-      return [file, serialize(directives(Boolean(gtmId), hashes))];
+      const scriptHashes = [...new Set([...inlineScripts(html).map(sha256), ...tagManager])].sort();
+      const styleHashes = [...new Set(inlineStyles(html).map(sha256))].sort();
+      return [file, serialize(directives(Boolean(gtmId), scriptHashes, styleHashes))];
     }),
   );
   return { gtmId, policies };
+}
+
+/**
+ * Whether a policy lets an inline script or style (`directive` script-src or style-src) with this
+ * source run or apply, as browsers decide it: by the directive, or default-src in its place, and a
+ * policy with neither does not restrict them; then by hash, or by 'unsafe-inline' with no hash or
+ * nonce beside it (which would void it).
+ */
+export function allows(policy, directive, source) {
+  const directives = policy.split(';').map((entry) => entry.trim().split(/\s+/));
+  const sources = (directives.find(([name]) => name === directive) ?? directives.find(([name]) => name === 'default-src'))?.slice(1);
+  if (!sources) return true;
+  if (sources.includes(sha256(source))) return true;
+  return sources.includes("'unsafe-inline'") && !sources.some((entry) => /^'(sha(256|384|512)|nonce)-|^'strict-dynamic'$/.test(entry));
 }
 
 /** The <meta> that carries a page's policy. */

@@ -8,7 +8,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { join, relative } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { inlineScripts, sha256 } from './csp.mjs';
+import { allows, inlineScripts, inlineStyles } from './csp.mjs';
 
 const out = 'out';
 const args = process.argv.slice(2);
@@ -144,24 +144,25 @@ await check('security headers', async () => {
 await check('content security policy', async () => {
   const live = home.headers['content-security-policy'] ?? '';
   const expected = build.headers.find(([name]) => name === 'Content-Security-Policy')[1];
-  // What a browser runs: the inline scripts that both the header and the page's own policy allow.
+  // What a browser runs and applies: the inline scripts and styles that both the header and the
+  // page's own policy allow.
   const refused = { header: [], page: [] };
   for (const [path, , policy] of build.pages) {
     const response = served.get(path);
     if (response?.status !== 200) continue;
     const html = response.text();
     const own = policyOf(html);
-    const scripts = inlineScripts(html);
-    if (scripts.some((script) => !allows(response.headers['content-security-policy'] ?? '', script))) refused.header.push(path);
-    if (own !== policy || scripts.some((script) => !allows(own ?? '', script))) refused.page.push(path);
+    const inline = [...inlineScripts(html).map((source) => ['script-src', source]), ...inlineStyles(html).map((source) => ['style-src', source])];
+    if (inline.some(([directive, source]) => !allows(response.headers['content-security-policy'] ?? '', directive, source))) refused.header.push(path);
+    if (own !== policy || inline.some(([directive, source]) => !allows(own ?? '', directive, source))) refused.page.push(path);
   }
   const problems = [
     ...(!live ? ['no Content-Security-Policy on /'] : live !== expected ? [hashes(live).length > 0 ? 'the header policy is an earlier version’s, with script hashes' : 'the header policy is not this build’s'] : []),
-    ...(refused.header.length > 0 ? [`the header policy refuses inline scripts of ${list(refused.header)}`] : []),
+    ...(refused.header.length > 0 ? [`the header policy refuses inline scripts or styles of ${list(refused.header)}`] : []),
     ...(refused.page.length > 0 ? [`the policy in the page is not this build's on ${list(refused.page)}`] : []),
   ];
   return {
-    ok: `the header policy is this build's, and each of ${build.pages.length} pages allows exactly its own inline scripts`,
+    ok: `the header policy is this build's, and each of ${build.pages.length} pages allows exactly its own inline scripts and styles`,
     problems,
     cause: !live
       ? cause('the policy is not sent')
@@ -335,13 +336,6 @@ function titleOf(html) {
 /** The policy a page carries in its <meta>, if any. */
 function policyOf(html) {
   return /<meta http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(html)?.[1] ?? null;
-}
-
-/** Whether a policy lets an inline script with this source run (as browsers decide it, for hashes and 'unsafe-inline'). */
-function allows(policy, script) {
-  const sources = policy.split(';').map((directive) => directive.trim().split(/\s+/)).find(([name]) => name === 'script-src')?.slice(1) ?? [];
-  if (sources.includes(sha256(script))) return true;
-  return sources.includes("'unsafe-inline'") && !sources.some((source) => /^'(sha(256|384|512)|nonce)-|^'strict-dynamic'$/.test(source));
 }
 
 /** Up to three paths, and how many more. */

@@ -104,7 +104,7 @@ test.describe('npm run deploy', () => {
     expect(leadStored()).toBe(true);
   });
 
-  test('a second deploy of a changed page with --url and --reload, while pages are fetched from Apache and nginx every 100 ms: every page comes with its scripts and a policy that lets its inline scripts run; the change is live after, verified, the lead still there', async () => {
+  test('a second deploy of a changed page with --url and --reload, while pages are fetched from Apache and nginx every 100 ms: every page comes with its scripts and a policy that lets its inline scripts and styles apply; the change is live after, verified, the lead still there', async () => {
     // Older releases than the last five go: these six, made as if by earlier deploys.
     for (let day = 1; day <= 6; day++) mkdirSync(join(dir, 'releases', `2026010${day}T000000Z`));
     writeFileSync(aboutPage(), readFileSync(aboutPage(), 'utf8').replace('Remote-first, close to every client', 'Remote-first, now with a second release'));
@@ -226,8 +226,8 @@ async function heading(origin: string): Promise<string | undefined> {
 
 /**
  * One page as a browser loads it, and what is wrong: a script it names that the host does not
- * have, or an inline script that a policy sent with it refuses (the header's, or the page's own
- * <meta>: a browser enforces both).
+ * have, or an inline script or style that a policy sent with it refuses (the header's, or the
+ * page's own <meta>: a browser enforces both).
  */
 async function loadPage(origin: string, path: string): Promise<{ problems: string[]; scripts: string[] }> {
   const { status, headers, body: html } = await get(origin + path);
@@ -236,9 +236,13 @@ async function loadPage(origin: string, path: string): Promise<{ problems: strin
   const meta = /<meta http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(html);
   if (meta) policies.push(['page', meta[1]]);
   const problems: string[] = [];
-  for (const [, source] of html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
+  const inline = [
+    ...[...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(([, source]) => ['script', source] as const),
+    ...[...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map(([, source]) => ['style', source] as const),
+  ];
+  for (const [kind, source] of inline) {
     const hash = `'sha256-${createHash('sha256').update(source, 'utf8').digest('base64')}'`;
-    for (const [name, policy] of policies) if (!allows(policy, hash)) problems.push(`${origin}${path}: inline script ${hash} is refused by the ${name} policy sent with it`);
+    for (const [name, policy] of policies) if (!allows(policy, `${kind}-src`, hash)) problems.push(`${origin}${path}: inline ${kind} ${hash} is refused by the ${name} policy sent with it`);
   }
   const sources = [...html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)].map(([, src]) => src).filter((src) => src.startsWith('/'));
   const answers = await Promise.all(sources.map(async (src) => [src, (await get(origin + src)).status] as const));
@@ -246,8 +250,14 @@ async function loadPage(origin: string, path: string): Promise<{ problems: strin
   return { problems, scripts: sources };
 }
 
-/** Whether a policy lets an inline script with this hash run: its hash listed, or 'unsafe-inline' with no hash or nonce beside it (which would void it). */
-function allows(policy: string, hash: string): boolean {
-  const sources = policy.split(';').map((directive) => directive.trim().split(/\s+/)).find(([name]) => name === 'script-src')?.slice(1) ?? [];
+/**
+ * Whether a policy lets an inline script or style with this hash run: the directive (default-src
+ * in its place; with neither, nothing restricts it) lists the hash, or 'unsafe-inline' with no
+ * hash or nonce beside it (which would void it).
+ */
+function allows(policy: string, directive: string, hash: string): boolean {
+  const directives = policy.split(';').map((entry) => entry.trim().split(/\s+/));
+  const sources = (directives.find(([name]) => name === directive) ?? directives.find(([name]) => name === 'default-src'))?.slice(1);
+  if (!sources) return true;
   return sources.includes(hash) || (sources.includes("'unsafe-inline'") && !sources.some((source) => /^'(sha(256|384|512)|nonce)-|^'strict-dynamic'$/.test(source)));
 }

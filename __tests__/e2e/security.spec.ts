@@ -17,17 +17,19 @@ function directivesOf(policy: string): Record<string, string[]> {
   return Object.fromEntries(policy.split(';').map((part) => part.trim().split(/\s+/)).map(([name, ...sources]) => [name, sources]));
 }
 
-/** What both the header and each page's own policy hold to, except for scripts. */
+const sha256 = (source: string) => `'sha256-${createHash('sha256').update(source, 'utf8').digest('base64')}'`;
+
+/** What both the header and each page's own policy hold to. Neither ever allows inline code as such. */
 function expectCommonDirectives(directives: Record<string, string[]>, what: string) {
-  expect(directives['default-src'], what).toEqual(["'self'"]);
   expect(directives['object-src'], what).toEqual(["'none'"]);
   expect(directives['base-uri'], what).toEqual(["'self'"]);
   expect(directives['form-action'], what).toEqual(["'self'"]);
-  expect(directives['script-src'], what).not.toContain("'unsafe-eval'");
-  expect(directives['style-src'], what).toEqual(["'self'"]);
   expect(directives['worker-src'], what).toEqual(["'self'"]);
+  expect(directives['font-src'], what).toEqual(["'self'"]);
   expect(directives['connect-src'][0], what).toBe("'self'");
   expect(directives['connect-src'].slice(1).every((source: string) => /google(tagmanager|-analytics)?\.com|analytics\.google\.com/.test(source)), what).toBe(true);
+  expect(Object.values(directives).flat(), what).not.toContain("'unsafe-inline'");
+  expect(Object.values(directives).flat(), what).not.toContain("'unsafe-eval'");
 }
 
 async function expectSecurityHeaders(response: APIResponse, what: string) {
@@ -38,23 +40,32 @@ async function expectSecurityHeaders(response: APIResponse, what: string) {
   const directives = directivesOf(csp);
   expectCommonDirectives(directives, `the header on ${what}`);
   expect(directives['frame-ancestors']).toEqual(["'none'"]);
-  // The same for every build: no hash, so each page's own policy decides which inline scripts run.
-  expect(directives['script-src']).toEqual(["'self'", "'unsafe-inline'", 'https://www.googletagmanager.com']);
+  // The same for every build: it names no source of scripts or styles (nor default-src, which
+  // would stand in for them), so each page's own policy decides which inline ones apply.
+  expect(Object.keys(directives)).not.toEqual(expect.arrayContaining(['default-src']));
+  expect(Object.keys(directives)).not.toEqual(expect.arrayContaining(['script-src']));
+  expect(Object.keys(directives)).not.toEqual(expect.arrayContaining(['style-src']));
   // Exactly one policy, set by the host: send.php adds none of its own.
   expect(response.headersArray().filter((header) => header.name.toLowerCase() === 'content-security-policy')).toHaveLength(1);
   if (!headers['content-type']?.startsWith('text/html')) return;
-  // A page: its own policy comes first in <head>, before any script, and allows exactly its own
-  // inline scripts by hash, never inline scripts as such.
+  // A page: its own policy comes first in <head>, before any script or style, and allows exactly
+  // its own inline scripts and styles by hash.
   const html = await response.text();
   const head = /^<!DOCTYPE html><html[^>]*><head><meta charSet="utf-8"\/><meta http-equiv="Content-Security-Policy" content="([^"]*)"\/>/.exec(html);
   expect(head, `the policy first in the <head> of ${what}`).not.toBeNull();
   const own = directivesOf(head![1]);
   expectCommonDirectives(own, `the policy of ${what}`);
+  expect(own['default-src'], what).toEqual(["'self'"]);
   // Not allowed in a <meta>: browsers ignore it there and say so in the console.
   expect(own['frame-ancestors'], what).toBeUndefined();
-  const inline = [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(([, source]) => `'sha256-${createHash('sha256').update(source, 'utf8').digest('base64')}'`);
-  expect(own['script-src'].filter((source) => source.startsWith("'sha256-")), what).toEqual(expect.arrayContaining(inline));
+  const scripts = [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(([, source]) => sha256(source));
+  expect(own['script-src'].filter((source) => source.startsWith("'sha256-")), what).toEqual(expect.arrayContaining(scripts));
   expect(own['script-src'].every((source) => /^('self'|'sha256-[A-Za-z0-9+/=]+'|https:\/\/www\.googletagmanager\.com)$/.test(source)), what).toBe(true);
+  // The first screen's CSS, inline: exactly its hash beside the site's own stylesheets.
+  const styles = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map(([, source]) => sha256(source));
+  expect(styles.length, `inline CSS in ${what}`).toBeGreaterThan(0);
+  expect(own['style-src'][0], what).toBe("'self'");
+  expect(own['style-src'].slice(1).toSorted(), what).toEqual([...new Set(styles)].toSorted());
 }
 
 test.describe('Security headers from the web server', () => {
@@ -132,19 +143,20 @@ test.describe('The contact store’s health check through the web server', () =>
 
 test.describe('Content-Security-Policy in the browser', () => {
   // Each page on its own load: routes.spec.ts.
-  test('an inline script the build did not write is refused, though the header allows inline scripts: the page’s own policy decides', async ({ page }) => {
+  test('an inline script or style the build did not write is refused: the page’s own policy decides, under a header that names no script or style source', async ({ page }) => {
     const violations = await watchViolations(page);
     await page.route('**/about', async (route) => {
       const response = await route.fetch();
-      const html = (await response.text()).replace('</body>', '<script>window.injected = true;</script></body>');
+      const injected = '<style>h1 { visibility: hidden; }</style><script>window.injected = true;</script>';
+      const html = (await response.text()).replace('</body>', `${injected}</body>`);
       // The headers as the server sent them (the header policy included), for the body as decoded.
       const headers = Object.fromEntries(Object.entries(response.headers()).filter(([name]) => !['content-encoding', 'content-length'].includes(name)));
       await route.fulfill({ status: response.status(), headers, body: html });
     });
     await page.goto('/about');
-    await expect(page.locator('h1')).toHaveCount(1);
+    await expect(page.locator('h1')).toBeVisible();
     expect(await page.evaluate(() => (window as unknown as { injected?: boolean }).injected)).toBeUndefined();
-    expect(await violations()).toEqual([expect.stringMatching(/^script-src(-elem)? inline /)]);
+    expect((await violations()).toSorted()).toEqual([expect.stringMatching(/^script-src(-elem)? inline /), expect.stringMatching(/^style-src(-elem)? inline /)]);
   });
 
   test('following a link of the main navigation logs no violation', async ({ page }) => {

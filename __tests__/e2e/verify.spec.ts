@@ -52,8 +52,8 @@ test.describe('npm run verify, the check after an upload', () => {
     const docroot = mkdtempSync(join(tmpdir(), 'npts-stale-'));
     chmodSync(docroot, 0o755);
     cpSync('out', docroot, { recursive: true });
-    // What an earlier version of the build wrote: its own script hashes instead of 'unsafe-inline'.
-    const earlier = readFileSync('out/.csp.nginx.conf', 'utf8').replace("'unsafe-inline'", "'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='");
+    // What an earlier version of the build wrote: sources of scripts (its own, by hash) and styles.
+    const earlier = readFileSync('out/.csp.nginx.conf', 'utf8').replace('worker-src', "default-src 'self'; script-src 'self' 'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='; style-src 'self'; worker-src");
     writeFileSync(join(docroot, '.csp.nginx.conf'), earlier);
     const host = await startServer('nginx', { DOCROOT: docroot });
     try {
@@ -62,7 +62,7 @@ test.describe('npm run verify, the check after an upload', () => {
       const { status, lines } = await verify(host.url);
       const failed = lines.filter((line) => line.startsWith('✗'));
       expect(failed).toHaveLength(1);
-      expect(failed[0]).toMatch(/^✗ content security policy: the header policy is an earlier version’s, with script hashes; the header policy refuses inline scripts of \/, \/about, \/ai and \d+ more\. Likely cause: nginx still sends the policy it loaded earlier/);
+      expect(failed[0]).toMatch(/^✗ content security policy: the header policy is an earlier version’s, with script hashes; the header policy refuses inline scripts or styles of \/, \/about, \/ai and \d+ more\. Likely cause: nginx still sends the policy it loaded earlier/);
       expect(failed[0]).toContain('reload nginx (sudo systemctl reload nginx); npm run deploy does it after each switch with --reload "sudo systemctl reload nginx".');
       expect(status).toBe(1);
     } finally {
