@@ -1,8 +1,9 @@
+import type { Page, Route } from '@playwright/test';
 import { routes } from '@/lib/site';
 import { expect, test } from './fixtures';
 
-// The page's largest paint (what LCP times) is fetched with the HTML, never waited for: a lazy
-// image is only requested once the page has been laid out, a round trip later on a slow link.
+// The page's largest paint (what LCP times) comes with the HTML, never waited for: a lazy image is
+// only requested once the page has been laid out, a round trip later on a slow link.
 for (const viewport of [
   { width: 412, height: 823 },
   { width: 1280, height: 800 },
@@ -13,7 +14,7 @@ for (const viewport of [
       await page.goto(path);
       const largest = await page.evaluate(
         () =>
-          new Promise<{ tag: string; loading: string | null; src: string | null; preloaded: boolean }>((resolve) => {
+          new Promise<{ tag: string; loading: string | null; src: string | null; early: boolean }>((resolve) => {
             new PerformanceObserver((list) => {
               const element = (list.getEntries().at(-1) as LargestContentfulPaint).element!;
               const src = element.getAttribute('src');
@@ -21,13 +22,152 @@ for (const viewport of [
                 tag: element.tagName,
                 loading: element.getAttribute('loading'),
                 src,
-                preloaded: !!src && !!document.querySelector(`link[rel="preload"][as="image"][href="${src}"]`),
+                early: !!src && (src.startsWith('data:') || !!document.querySelector(`link[rel="preload"][as="image"][href="${src}"]`)),
               });
             }).observe({ type: 'largest-contentful-paint', buffered: true });
           }),
       );
       expect(largest.loading, `${largest.tag} ${largest.src ?? ''}`).not.toBe('lazy');
-      if (largest.tag === 'IMG') expect(largest.preloaded, `${largest.src} is preloaded`).toBe(true);
+      if (largest.tag === 'IMG') expect(largest.early, `${largest.src?.slice(0, 60)} is in the HTML or preloaded`).toBe(true);
     });
   }
 }
+
+/** The font the browser really draws an element's text in (Chromium's own answer). */
+async function drawnFont(page: Page, selector: string): Promise<string[]> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await cdp.send('DOM.enable');
+    await cdp.send('CSS.enable');
+    const { root } = await cdp.send('DOM.getDocument', { depth: 0 });
+    const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector });
+    const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
+    return fonts.map((font) => font.familyName);
+  } finally {
+    await cdp.detach();
+  }
+}
+
+/**
+ * What the page paints, from its first frame on: every layout shift (what CLS adds up), and each
+ * new largest paint (what LCP times) as `TAG size`.
+ */
+async function watchPaints(page: Page): Promise<() => Promise<{ shifts: number[]; largest: string[] }>> {
+  await page.addInitScript(() => {
+    const seen = { shifts: [] as number[], largest: [] as string[] };
+    (window as unknown as { paints: typeof seen }).paints = seen;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) seen.shifts.push((entry as unknown as { value: number }).value);
+    }).observe({ type: 'layout-shift', buffered: true });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as LargestContentfulPaint[]) seen.largest.push(`${entry.element?.tagName} ${entry.size}`);
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { paints: { shifts: number[]; largest: string[] } }).paints);
+}
+
+/** Holds the requests matching `pattern` until `release()`, as a slow link would. */
+async function hold(page: Page, pattern: RegExp): Promise<() => Promise<void>> {
+  const held: Route[] = [];
+  let released = false;
+  await page.route(pattern, (route) => (released ? route.continue() : void held.push(route)));
+  return async () => {
+    released = true;
+    await Promise.all(held.map((route) => route.continue()));
+  };
+}
+
+// What a visitor on a slow link sees first: the page as its HTML alone draws it, before the
+// stylesheets and the font arrive, is already the page, and nothing in it moves when they do.
+for (const viewport of [
+  { width: 412, height: 823 },
+  { width: 1280, height: 800 },
+]) {
+  for (const path of routes) {
+    test(`${path} at ${viewport.width} px: the first screen is drawn from the HTML alone, its largest paint included, and nothing moves when the stylesheets and the font arrive`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      const paints = await watchPaints(page);
+      const releaseCss = await hold(page, /\.css$/);
+      const releaseFont = await hold(page, /\.woff2$/);
+      await page.goto(path, { waitUntil: 'commit' });
+      // Painted, with the stylesheets still on their way.
+      await page.waitForFunction(() => (window as unknown as { paints: { largest: string[] } }).paints.largest.length > 0 && !!document.querySelector('footer'));
+      const first = await page.evaluate(() => {
+        const inView = [...document.querySelectorAll('body *')].filter((element) => {
+          const box = element.getBoundingClientRect();
+          return box.width > 0 && box.height > 0 && box.top < innerHeight && box.bottom > 0;
+        });
+        (window as unknown as { firstScreen: Element[] }).firstScreen = inView;
+        return {
+          sheets: [...document.styleSheets].filter((sheet) => sheet.href).length,
+          h1: getComputedStyle(document.querySelector('h1')!).fontWeight,
+          images: [...document.querySelectorAll('img')].filter((image) => inView.includes(image)).map((image) => image.complete && image.naturalWidth > 0),
+        };
+      });
+      expect(first.sheets, 'no stylesheet file has been applied yet').toBe(0);
+      const firstLargest = (await paints()).largest;
+      // Styled from the inline CSS: the heading is bold, not the browser's default.
+      expect(Number(first.h1), 'the h1 styled').toBeGreaterThanOrEqual(700);
+      expect(first.images.every(Boolean), 'every picture in the first screen drawn').toBe(true);
+      const boxes = () =>
+        page.evaluate(() =>
+          (window as unknown as { firstScreen: Element[] }).firstScreen.map((element) => {
+            const box = element.getBoundingClientRect();
+            return `${element.tagName.toLowerCase()}.${element.getAttribute('class') ?? ''} ${Math.round(box.x)},${Math.round(box.y)} ${Math.round(box.width)}×${Math.round(box.height)}`;
+          }),
+        );
+      const before = await boxes();
+      // The font first, after the first frame: it stays unused on this page (font-display:
+      // optional), even once the stylesheets come, so the text never moves.
+      await releaseFont();
+      await page.waitForFunction(() => [...document.fonts].some((face) => face.family === 'inter' && face.status === 'loaded'));
+      await releaseCss();
+      await page.waitForLoadState('load');
+      await page.waitForFunction(() => [...document.styleSheets].filter((sheet) => sheet.href).length > 0);
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+      expect(await boxes()).toEqual(before);
+      const after = await paints();
+      expect(after.shifts).toEqual([]);
+      expect(after.largest, 'no later paint is larger than the first frame’s').toEqual(firstLargest);
+    });
+  }
+}
+
+test('Inter: a first visit whose font comes late keeps the size-matched fallback on that page, and nothing moves when it arrives', async ({ page }) => {
+  const paints = await watchPaints(page);
+  const releaseFont = await hold(page, /\.woff2$/);
+  // Not waiting for the load event, which waits for the preloaded font.
+  await page.goto('/about', { waitUntil: 'domcontentloaded' });
+  await expect(page.locator('h1')).toBeVisible();
+  expect(await drawnFont(page, 'h1')).not.toContain('Inter');
+  await releaseFont();
+  await page.waitForFunction(() => [...document.fonts].some((face) => face.family === 'inter' && face.status === 'loaded'));
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  expect(await drawnFont(page, 'h1')).not.toContain('Inter');
+  expect((await paints()).shifts).toEqual([]);
+});
+
+test('Inter: a repeat visit takes the font from the cache and draws in it from the first frame, and so does a client-side navigation, with no shift', async ({ browser, baseURL }) => {
+  // A context of its own, without the fixture's routing, which turns the browser's cache off.
+  const context = await browser.newContext({ baseURL });
+  try {
+    const first = await context.newPage();
+    await first.goto('/');
+    await first.evaluate(() => document.fonts.ready);
+    await first.close();
+
+    const page = await context.newPage();
+    const paints = await watchPaints(page);
+    await page.goto('/services');
+    expect(await page.evaluate(() => (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((entry) => entry.name.endsWith('.woff2')).map((entry) => entry.transferSize)), 'the font from the cache').toEqual([0]);
+    expect(await drawnFont(page, 'h1')).toEqual(['Inter']);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About', exact: true }).click();
+    await expect(page).toHaveURL('/about');
+    await expect(page.locator('h1')).toHaveText(/./);
+    expect(await drawnFont(page, 'h1')).toEqual(['Inter']);
+    expect(await drawnFont(page, 'main p')).toEqual(['Inter']);
+    expect((await paints()).shifts).toEqual([]);
+  } finally {
+    await context.close();
+  }
+});
