@@ -8,6 +8,7 @@ import { References } from '@/components/references';
 import { CardGrid, Section } from '@/components/section';
 import { StatList } from '@/components/stat-list';
 import { contactHref } from '@/lib/attribution';
+import { inlineSvg } from '@/lib/inline-image';
 import { pageMetadata } from '@/lib/metadata';
 import { site } from '@/lib/site';
 
@@ -17,7 +18,8 @@ export function generateMetadata(): Metadata {
 
 const slides: readonly HeroSlide[] = [
   {
-    image: { src: '/illustrations/hero-vessel.svg', width: 1600, height: 600 },
+    // The first screen's picture, in the HTML itself so that it paints in the first frame.
+    image: { src: inlineSvg('/illustrations/hero-vessel.svg'), width: 1600, height: 600 },
     alt: 'A cargo vessel at sea keeping a data link to a communications satellite, with an offshore rig on the horizon',
     title: site.name,
     description:

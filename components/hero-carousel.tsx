@@ -48,8 +48,9 @@ const noSubscription = () => () => {};
 export function HeroCarousel({ heading, slides, label = 'Highlights' }: HeroCarouselProps) {
   const count = slides.length;
   const slidesId = useId();
-  // The first slide's image is the page's largest paint: fetch it alongside the HTML.
-  preload(slides[0].image.src, { as: 'image', fetchPriority: 'high' });
+  // The first slide's image is the page's largest paint: fetch it alongside the HTML, unless it
+  // is in the HTML already (a data: URL).
+  if (!slides[0].image.src.startsWith('data:')) preload(slides[0].image.src, { as: 'image', fetchPriority: 'high' });
   const [current, setCurrent] = useState(0);
   // null until the visitor chooses: the reduced-motion preference decides meanwhile.
   const [userPaused, setUserPaused] = useState<boolean | null>(null);

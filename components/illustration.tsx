@@ -1,4 +1,4 @@
-import { preload } from 'react-dom';
+import { inlineSvg } from '@/lib/inline-image';
 
 /**
  * The illustrations drawn for this site (public/illustrations/), each with what it shows. They
@@ -23,18 +23,17 @@ export const ILLUSTRATION_HEIGHT = 360;
 type IllustrationProps = {
   name: IllustrationName;
   className?: string;
-  /** In a page's opening band: fetched early, next to the HTML. Otherwise loaded when near view. */
+  /** In a page's first screen: part of the HTML itself (inlineSvg). Otherwise loaded when near view. */
   priority?: boolean;
 };
 
 export function Illustration({ name, className, priority = false }: IllustrationProps) {
-  const src = `/illustrations/${name}.svg`;
-  if (priority) preload(src, { as: 'image', fetchPriority: 'high' });
+  const file = `/illustrations/${name}.svg`;
   return (
     // A plain img: the export serves images as they are, and next/image would only add JavaScript.
     // eslint-disable-next-line @next/next/no-img-element
     <img
-      src={src}
+      src={priority ? inlineSvg(file) : file}
       alt={illustrations[name]}
       width={ILLUSTRATION_WIDTH}
       height={ILLUSTRATION_HEIGHT}

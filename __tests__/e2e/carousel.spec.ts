@@ -140,7 +140,7 @@ test.describe('Home hero carousel', () => {
         const seen: string[] = [];
         Object.assign(window, { largestPaints: seen });
         new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) seen.push((entry as LargestContentfulPaint).url || (entry as LargestContentfulPaint).element?.tagName || '');
+          for (const entry of list.getEntries()) seen.push((entry as LargestContentfulPaint).element?.getAttribute('alt') ?? '');
         }).observe({ type: 'largest-contentful-paint', buffered: true });
       });
       await openHome(page);
@@ -157,7 +157,7 @@ test.describe('Home hero carousel', () => {
         await page.screenshot();
       }
       const paints = await page.evaluate(() => (window as unknown as { largestPaints: string[] }).largestPaints);
-      expect(paints.at(-1)).toMatch(/\/illustrations\/hero-vessel\.svg$/);
+      expect(paints.at(-1)).toBe(await pictures.first().getAttribute('alt'));
     });
   }
 
@@ -187,8 +187,9 @@ test.describe('Home hero carousel', () => {
       await expect(region.getByText(TITLES[2], { exact: true })).toBeHidden();
       await expect(region.getByRole('button')).toHaveCount(0);
       await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
-      // The first illustration is the largest paint: preloaded, never lazy.
-      await expect(page.locator('link[rel="preload"][as="image"]')).toHaveAttribute('href', '/illustrations/hero-vessel.svg');
+      // The first illustration is the largest paint: in the HTML itself, never lazy.
+      await expect(region.locator('img').first()).toHaveAttribute('src', /^data:image\/svg\+xml,/);
+      await expect(region.locator('img').first()).not.toHaveAttribute('loading', 'lazy');
 
       await region.getByRole('link', { name: 'Get Started' }).click();
       await expect(page).toHaveURL('/contact?from=/');

@@ -116,7 +116,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
 
       const name = path.slice(1);
       if (name in illustrations) {
-        const art = page.locator(`img[src="/illustrations${path}.svg"]`);
+        const art = page.getByRole('main').getByRole('img', { name: illustrations[name as keyof typeof illustrations], exact: true });
         await expect.soft(art, `${path}: its illustration`).toBeVisible();
         await expect.soft(art, `${path}: the illustration's width`).toHaveAttribute('width', '480');
         await expect.soft(art, `${path}: the illustration's height`).toHaveAttribute('height', '360');
