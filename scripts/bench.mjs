@@ -2,7 +2,8 @@
 // export built with the same versions and on every route of the build, served by Apache with the
 // project's .htaccess, third-party hosts blocked; all in one series, with simulated throttling
 // (Lighthouse's score) and with devtools throttling (the real network and CPU slowed). Also each
-// route's JavaScript (what a modern browser downloads, gzip and Brotli) against the bare export's.
+// route's JavaScript (what a modern browser downloads, gzip and Brotli) against the bare export's,
+// and its HTML as Brotli sends it.
 // `--before=REF` adds the routes as built at an earlier commit to the same series.
 // It prints numbers and writes bench-results.json; it passes or fails nothing.
 import { execFileSync } from 'node:child_process';
@@ -22,7 +23,7 @@ if (!process.argv.includes('--no-build')) execFileSync('npm', ['run', 'build'], 
 const routes = sitemapRoutes().filter((path) => !ONLY_ROUTES || ONLY_ROUTES.includes(path));
 
 const bareOut = buildBareExport();
-const baseline = routeJsBytes('/', bareOut);
+const baseline = routeBytes('/', bareOut);
 const beforeOut = before ? buildAt(before) : undefined;
 const port = await freePort();
 const barePort = await freePort();
@@ -38,8 +39,8 @@ const chrome = await launchChrome();
 const targets = [
   { path: '(bare Next.js)', url: `http://127.0.0.1:${barePort}/`, js: baseline },
   ...routes.flatMap((path) => [
-    ...(beforeOut ? [{ path: `${path} (${before})`, url: `http://127.0.0.1:${beforePort}${path}`, js: routeJsBytes(path, beforeOut) }] : []),
-    { path, url: `http://127.0.0.1:${port}${path}`, js: routeJsBytes(path) },
+    ...(beforeOut ? [{ path: `${path} (${before})`, url: `http://127.0.0.1:${beforePort}${path}`, js: routeBytes(path, beforeOut) }] : []),
+    { path, url: `http://127.0.0.1:${port}${path}`, js: routeBytes(path) },
   ]),
 ];
 const results = [];
@@ -76,17 +77,19 @@ for (const preset of PRESETS) printTable(results.filter((row) => row.preset === 
 
 /**
  * Compressed size (gzip level 9 and Brotli quality 11, as the build's twins) of the scripts a page
- * loads, read from the built HTML. A modern browser skips the noModule fallback for old browsers,
+ * loads, read from the built HTML, and of the HTML itself with Brotli. A modern browser skips the noModule fallback for old browsers,
  * so it is not counted.
  */
-function routeJsBytes(path, dir = join(root, 'out')) {
+function routeBytes(path, dir = join(root, 'out')) {
   const file = path === '/' ? 'index.html' : `${path.slice(1)}.html`;
   const html = readFileSync(join(dir, file), 'utf8');
+  const brotli = (bytes) => brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }).length;
   const tags = [...html.matchAll(/<script[^>]*\ssrc="([^"]+)"[^>]*>/g)].filter((match) => !/\snoModule\b/i.test(match[0]));
   const scripts = [...new Set(tags.map((match) => match[1].split('?')[0]))].map((src) => readFileSync(join(dir, src)));
   return {
     jsGzip: scripts.reduce((sum, script) => sum + gzipSync(script, { level: 9 }).length, 0),
-    jsBrotli: scripts.reduce((sum, script) => sum + brotliCompressSync(script, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }).length, 0),
+    jsBrotli: scripts.reduce((sum, script) => sum + brotli(script), 0),
+    htmlBrotli: brotli(html),
   };
 }
 
@@ -102,12 +105,12 @@ function ms(value) {
 
 function printTable(rows, preset) {
   console.log(`\n${preset} (median of ${RUNS}; LCP element from the median run; "LCP devtools" with real throttling)`);
-  console.log('| Route | Perf | A11y | BP | SEO | FCP | LCP | LCP − bare | LCP element | LCP devtools | TBT | CLS | Total | JS (gzip) | JS (Brotli) | JS ÷ bare | JS downloaded |');
-  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+  console.log('| Route | Perf | A11y | BP | SEO | FCP | LCP | LCP − bare | LCP element | LCP devtools | TBT | CLS | Total | JS (gzip) | JS (Brotli) | JS ÷ bare | JS downloaded | HTML (Brotli) |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const row of rows) {
     const overBare = `${row.lcpOverBareMs >= 0 ? '+' : '−'}${(Math.abs(row.lcpOverBareMs) / 1000).toFixed(2)} s`;
     console.log(
-      `| ${row.path} | ${row.performance} | ${row.accessibility} | ${row.bestPractices} | ${row.seo} | ${ms(row.fcpMs)} | ${ms(row.lcpMs)} | ${overBare} | ${row.lcpElement} | ${ms(row.lcpDevtoolsMs)} | ${Math.round(row.tbtMs)} ms | ${row.cls.toFixed(2)} | ${kib(row.totalBytes)} | ${kib(row.jsGzip)} | ${kib(row.jsBrotli)} | ${row.jsRatio.toFixed(2)} | ${kib(row.transferredJs)} |`,
+      `| ${row.path} | ${row.performance} | ${row.accessibility} | ${row.bestPractices} | ${row.seo} | ${ms(row.fcpMs)} | ${ms(row.lcpMs)} | ${overBare} | ${row.lcpElement} | ${ms(row.lcpDevtoolsMs)} | ${Math.round(row.tbtMs)} ms | ${row.cls.toFixed(2)} | ${kib(row.totalBytes)} | ${kib(row.jsGzip)} | ${kib(row.jsBrotli)} | ${row.jsRatio.toFixed(2)} | ${kib(row.transferredJs)} | ${kib(row.htmlBrotli)} |`,
     );
   }
 }
