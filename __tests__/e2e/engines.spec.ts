@@ -3,7 +3,7 @@ import { CONSENT_COOKIE } from '@/lib/analytics';
 import { routes, serviceLinks } from '@/lib/site';
 import { firefox, webkit, type Driver } from './engines/drivers';
 import { delivered, expect, test, visits } from './fixtures';
-import { frameProblems, inPage, loneWordHeadings } from './measure';
+import { frameProblems, inInter, inPage, loneWordHeadings } from './measure';
 
 // What the Chromium tests prove, in the two other engines a visitor may use (every browser on an
 // iPhone is WebKit), against the same Apache-served build. Each engine's tests run one after
@@ -54,6 +54,7 @@ for (const [engine, launch] of [['Firefox', firefox], ['WebKit', webkit]] as con
               expect(await driver.evaluate('document.querySelectorAll("h1").length'), path).toBe(1);
               expect(await driver.errors(), `${path} at ${width} px`).toEqual([]);
             }
+            expect(await driver.evaluate(inPage(inInter)), `${path} drawn in Inter`).toBe(true);
             problems.push(...(await driver.evaluate<string[]>(inPage(loneWordHeadings))), ...(await driver.evaluate<string[]>(inPage(frameProblems))));
           }
           expect(problems, `at ${width} px`).toEqual([]);

@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { illustrations } from '@/components/illustration';
 import { routes, serviceLinks, site, unlistedRoutes, vesselLinks } from '@/lib/site';
 import { expect, test } from './fixtures';
-import { buttonLooks, contactLinksByBand, frameProblems, gridProblems, loneWordHeadings } from './measure';
+import { buttonLooks, contactLinksByBand, frameProblems, gridProblems, inInter, loneWordHeadings } from './measure';
 
 // Every page in light and dark, on a laptop and a phone: one visit each, and every check that
 // needs a page, a width and a colour scheme taken in it. A failure names the page, the screen and
@@ -34,6 +34,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       // Hydrated, with the consent banner a first-time visitor sees, and the type loaded.
       await expect(page.getByRole('region', { name: 'Analytics cookies' })).toBeVisible();
       await page.evaluate(() => document.fonts.ready);
+      expect(await page.evaluate(inInter), `${path}: drawn in Inter`).toBe(true);
 
       for (const [index, { width, height }] of screens.entries()) {
         if (index > 0) await page.setViewportSize({ width, height });

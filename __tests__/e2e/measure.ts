@@ -5,6 +5,24 @@
 /** The expression that runs one of these functions in a page through a WebDriver-style driver. */
 export const inPage = (measure: () => unknown) => `(${measure.toString()})()`;
 
+/**
+ * Draws the page in Inter, as every visit whose font came in time sees it; true once the face is
+ * in. With font-display: optional a load that misses the font's short window (a first visit on
+ * a slow link, or a busy test machine) keeps the fallback for the page's life, so a measure of the
+ * layout would depend on the moment; it is taken in the font the design was made for. The page's
+ * own font file, added again as a face: the one defined last wins. How the font loads is
+ * first-frame.spec.ts's to test.
+ */
+export async function inInter(): Promise<boolean> {
+  const rule = [...document.styleSheets]
+    .flatMap((sheet) => [...sheet.cssRules])
+    .find((face): face is CSSFontFaceRule => face instanceof CSSFontFaceRule && face.style.getPropertyValue('font-family').replace(/["']/g, '') === 'inter')!;
+  const url = /url\(["']?([^"')]+)/.exec(rule.style.getPropertyValue('src'))![1];
+  const face = new FontFace('inter', await (await fetch(url)).arrayBuffer(), { weight: rule.style.getPropertyValue('font-weight') });
+  document.fonts.add(await face.load());
+  return face.status === 'loaded';
+}
+
 /** Headings whose last line holds a single word, each word's line taken from the word's own box. */
 export function loneWordHeadings(): string[] {
   return [...document.querySelectorAll('h1, h2, h3')].flatMap((heading) => {
