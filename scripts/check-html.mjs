@@ -1,19 +1,21 @@
 // `npm run check:html [-- DIR]`: every page of the export (out/**/*.html, or DIR's) through the W3C Nu HTML Checker,
 // the checker behind validator.w3.org/nu, from the npm package vnu-jar, run with this machine's
 // Java (Debian: apt-get install default-jre-headless). Run after a build; `npm test` runs it after
-// the browser tests' build. Fails on any error and any warning, with two exceptions. It lets pass
+// the browser tests' build. Fails on any error and any warning, with these exceptions. It lets pass
 // the trailing slash React writes on void elements (<meta … />), which HTML allows and the checker
 // reports as information only. It also lets pass the warnings that a resource of the site itself
 // ("/_next/…") breaks the page's own Content-Security-Policy: the checker reads files, so the page
-// has no origin for 'self' to match (browsers load them: routes.spec.ts sees no violation). A
-// resource from elsewhere that the policy refuses still fails.
+// has no origin for 'self' to match (browsers load them: routes.spec.ts sees no violation). The
+// same for an image in the page itself (a data: URL, the first screen's picture), which the policy
+// allows with img-src data: and the checker refuses even in a one-line page. A resource from
+// elsewhere that the policy refuses still fails.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const ALLOWED = /^Trailing slash on void elements has no effect|^Resource violates Content Security Policy \(meta tag\): [^“]*“\/(?!\/)/;
+const ALLOWED = /^Trailing slash on void elements has no effect|^Resource violates Content Security Policy \(meta tag\): (?:[^“]*“\/(?!\/)|image “data:image\/)/;
 const out = process.argv[2] ?? 'out';
 const jar = String(createRequire(import.meta.url)('vnu-jar'));
 
