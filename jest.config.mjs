@@ -5,7 +5,7 @@ const createJestConfig = nextJest({ dir: './' });
 const shared = {
   setupFilesAfterEnv: ['<rootDir>/jest.setup.ts'],
   moduleNameMapper: { '^@/(.*)$': '<rootDir>/$1' },
-  testPathIgnorePatterns: ['<rootDir>/node_modules/', '<rootDir>/__tests__/e2e/', '<rootDir>/__tests__/fixtures/', '<rootDir>/__tests__/helpers/', '<rootDir>/out/'],
+  testPathIgnorePatterns: ['<rootDir>/node_modules/', '<rootDir>/__tests__/e2e/', '<rootDir>/__tests__/fixtures/', '<rootDir>/__tests__/helpers/', '<rootDir>/out/', '<rootDir>/.bench/'],
 };
 
 // Two projects: `unit` (components, pages, content; part of `npm run check`, seconds) and `mail`
