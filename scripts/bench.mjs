@@ -37,10 +37,10 @@ const chrome = await launchChrome();
 // simulated throttling (its score) and with devtools throttling, which slows the real network and
 // CPU; the second gives the LCP column a visitor on a slow phone and link would recognise.
 const targets = [
-  { path: '(bare Next.js)', url: `http://127.0.0.1:${barePort}/`, js: baseline },
+  { path: '(bare Next.js)', url: `http://127.0.0.1:${barePort}/`, bytes: baseline },
   ...routes.flatMap((path) => [
-    ...(beforeOut ? [{ path: `${path} (${before})`, url: `http://127.0.0.1:${beforePort}${path}`, js: routeBytes(path, beforeOut) }] : []),
-    { path, url: `http://127.0.0.1:${port}${path}`, js: routeBytes(path) },
+    ...(beforeOut ? [{ path: `${path} (${before})`, url: `http://127.0.0.1:${beforePort}${path}`, bytes: routeBytes(path, beforeOut) }] : []),
+    { path, url: `http://127.0.0.1:${port}${path}`, bytes: routeBytes(path) },
   ]),
 ];
 const results = [];
@@ -59,9 +59,9 @@ try {
     const bareLcp = medianOf(runs.get(targets[0]).simulated).lcpMs;
     for (const target of targets) {
       const { simulated, devtools } = runs.get(target);
-      const row = { path: target.path, preset, ...medianOf(simulated), lcpDevtoolsMs: medianOf(devtools).lcpMs, ...target.js };
+      const row = { path: target.path, preset, ...medianOf(simulated), lcpDevtoolsMs: medianOf(devtools).lcpMs, ...target.bytes };
       row.lcpOverBareMs = row.lcpMs - bareLcp;
-      row.jsRatio = target.js.jsGzip / baseline.jsGzip;
+      row.jsRatio = target.bytes.jsGzip / baseline.jsGzip;
       results.push(row);
     }
   }
@@ -77,8 +77,8 @@ for (const preset of PRESETS) printTable(results.filter((row) => row.preset === 
 
 /**
  * Compressed size (gzip level 9 and Brotli quality 11, as the build's twins) of the scripts a page
- * loads, read from the built HTML, and of the HTML itself with Brotli. A modern browser skips the noModule fallback for old browsers,
- * so it is not counted.
+ * loads, read from the built HTML, and of the HTML itself with Brotli. A modern browser skips the
+ * noModule fallback for old browsers, so it is not counted.
  */
 function routeBytes(path, dir = join(root, 'out')) {
   const file = path === '/' ? 'index.html' : `${path.slice(1)}.html`;
