@@ -186,3 +186,32 @@ test('Inter: a repeat visit takes the font from the cache and draws in it from t
     await context.close();
   }
 });
+
+/** Whether the page scrolls sideways, and if so the innermost element whose edge it scrolls to. */
+function sideways(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    const { clientWidth, scrollWidth } = document.documentElement;
+    if (scrollWidth <= clientWidth) return null;
+    const edge = [...document.querySelectorAll('body *')].findLast((element) => Math.round(element.getBoundingClientRect().right) === scrollWidth);
+    return `${scrollWidth} > ${clientWidth} px: ${edge?.tagName.toLowerCase()} “${edge?.textContent?.trim().slice(0, 40)}”`;
+  });
+}
+
+// A first visit over a slow link keeps the fallback for the whole page (font-display: optional),
+// and on a phone that is every page it reads before the font is cached.
+for (const path of routes) {
+  test(`${path} at 320 px without the font: drawn in a local font of Arial’s widths scaled to Inter’s, and it never scrolls sideways, not even in a wide system font`, async ({ page }) => {
+    await page.setViewportSize({ width: 320, height: 700 });
+    await page.route(/\.woff2$/, (route) => route.abort());
+    await page.goto(path);
+    for (const selector of ['h1', 'main p']) {
+      // Debian's Chromium brings Liberation Sans; Windows and macOS have Arial, Android Roboto.
+      expect(await drawnFont(page, selector), selector).toEqual([expect.stringMatching(/^(Arial|Arimo|Liberation Sans|Roboto)$/)]);
+    }
+    expect(await sideways(page)).toBeNull();
+    // What a Linux without any of them draws for the site's font stack.
+    await page.evaluate(() => document.documentElement.style.setProperty('--font-sans', "'DejaVu Sans', sans-serif"));
+    expect(await drawnFont(page, 'main p')).toEqual(['DejaVu Sans']);
+    expect(await sideways(page), 'in DejaVu Sans').toBeNull();
+  });
+}
