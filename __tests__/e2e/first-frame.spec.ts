@@ -103,6 +103,9 @@ for (const viewport of [
       await page.goto(path, { waitUntil: 'commit' });
       // Painted, with the stylesheets still on their way.
       await page.waitForFunction(() => (window as unknown as { paints: { largest: string[] } }).paints.largest.length > 0 && !!document.querySelector('footer'));
+      // The whole HTML drawn: on a busy machine the first paint may come before the parser is
+      // through, and what it draws next is still the HTML's, not the stylesheets'.
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
       const first = await page.evaluate(() => {
         const inView = [...document.querySelectorAll('body *')].filter((element) => {
           const box = element.getBoundingClientRect();
