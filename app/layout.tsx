@@ -11,8 +11,8 @@ import { sharedOpenGraph } from '@/lib/metadata';
 import { site } from '@/lib/site';
 import './globals.css';
 
-// Inter, self-hosted: a subset of @fontsource-variable/inter cut by scripts/subset-font.mjs. Text
-// shows at once in a fallback sized to match it (next/font's adjustFontFallback), so the swap
+// Inter, self-hosted: a subset of @fontsource-variable/inter cut by scripts/build/subset-font.mjs.
+// Text shows at once in a fallback sized to match it (next/font's adjustFontFallback), so the swap
 // moves nothing.
 const inter = localFont({
   src: './fonts/inter-subset.woff2',

@@ -59,8 +59,9 @@ function isLoopback(hostname: string): boolean {
 }
 
 /**
- * The store of the server the running test's project uses: scripts/apache.mjs and
- * scripts/nginx.mjs keep the messages their server accepts beside its logs (.e2e/<server>-<port>/mail).
+ * The store of the server the running test's project uses: scripts/test-servers/apache.mjs and
+ * scripts/test-servers/nginx.mjs keep the messages their server accepts beside its logs
+ * (.e2e/<server>-<port>/mail).
  */
 function serverStore(): string {
   const server = (test.info().project.metadata.server ?? 'apache') as 'apache' | 'nginx';

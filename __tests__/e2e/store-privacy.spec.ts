@@ -23,7 +23,7 @@ const servers: { name: string; kind: 'apache' | 'nginx' | 'php'; rules: boolean;
   { name: 'php -S without a router', kind: 'php', rules: false, start: (docroot) => startBareServer(docroot, { MAIL_HEALTH_TOKEN: TOKEN }) },
 ];
 
-/** No MAIL_STORAGE_DIR (empty: scripts/run-dir.mjs leaves the default), as on a new host. */
+/** No MAIL_STORAGE_DIR (empty: scripts/test-servers/run-dir.mjs leaves the default), as on a new host. */
 function defaults(docroot: string): Record<string, string> {
   return { DOCROOT: docroot, MAIL_STORAGE_DIR: '', MAIL_RATE_LIMIT: '0', MAIL_HEALTH_TOKEN: TOKEN };
 }
