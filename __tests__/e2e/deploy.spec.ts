@@ -73,7 +73,7 @@ test.describe('npm run deploy', () => {
   });
 
   test('a first deploy with --allow-placeholders is served by Apache and nginx from DIR/current, and takes a lead from the form into DIR/shared', async ({ page }) => {
-    // The one-time setup the README asks for: shared/ writable by the web server's group.
+    // The one-time setup docs/operating.md asks for: shared/ writable by the web server's group.
     mkdirSync(dir);
     execFileSync('install', ['-d', '-g', 'www-data', '-m', '2770', join(dir, 'shared')]);
     const run = await deploy(target, '--allow-placeholders');

@@ -167,7 +167,7 @@ const layouts: { name: string; accepted: boolean; nginx: boolean; make: (host: s
       copyBuild(release);
       symlinkSync('releases/20261124T130501Z', join(host, 'current'));
       symlinkSync('../shared', join(host, 'releases', 'npts-private'));
-      // As the README has it: the deploy user's (here nobody), the web server's group, 2770.
+      // As docs/operating.md has it: the deploy user's (here nobody), the web server's group, 2770.
       const shared = join(host, 'shared');
       mkdirSync(shared);
       if (process.getuid?.() === 0) chownSync(shared, Number(execFileSync('id', ['-u', 'nobody'], { encoding: 'utf8' })), Number(execFileSync('id', ['-g', 'www-data'], { encoding: 'utf8' })));
