@@ -24,8 +24,8 @@ const nextConfig = {
 };
 
 /**
- * Under `npm run dev` (scripts/dev.mjs) the contact endpoint runs beside the dev server: requests
- * to /mail/ go to it, as they go to PHP on the host. A static export has no rewrites.
+ * Under `npm run dev` (scripts/serve/dev.mjs) the contact endpoint runs beside the dev server:
+ * requests to /mail/ go to it, as they go to PHP on the host. A static export has no rewrites.
  */
 export default function config(phase) {
   const mailOrigin = process.env.NPTS_MAIL_ORIGIN;

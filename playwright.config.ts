@@ -38,7 +38,7 @@ export default defineConfig({
     // First: the slowest tests, one engine each and one after the other within it, start at once.
     { name: 'firefox and webkit', testMatch: 'engines.spec.ts' },
     { name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined }, testIgnore: 'engines.spec.ts', metadata: { server: 'apache' } },
-    // The server-facing tests again, against nginx with docs/nginx.conf (scripts/nginx.mjs).
+    // The server-facing tests again, against nginx with docs/nginx.conf (scripts/test-servers/nginx.mjs).
     {
       name: 'nginx',
       use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: nginxURL },
@@ -50,8 +50,8 @@ export default defineConfig({
   // proof of work's difficulty its benchmark (npm run bench:proof), so both are set low. Each
   // server is ready when its contact store's health check answers (PHP runs).
   webServer: [
-    { command: 'node scripts/apache.mjs', port: process.env.E2E_PORT, name: 'apache' },
-    { command: 'node scripts/nginx.mjs', port: process.env.E2E_NGINX_PORT, name: 'nginx' },
+    { command: 'node scripts/test-servers/apache.mjs', port: process.env.E2E_PORT, name: 'apache' },
+    { command: 'node scripts/test-servers/nginx.mjs', port: process.env.E2E_NGINX_PORT, name: 'nginx' },
   ].map(({ command, port, name }) => ({
     command,
     name,

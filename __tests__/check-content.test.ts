@@ -47,9 +47,9 @@ const cleanEnv = (extra: Record<string, string> = {}) => {
   return { ...env, ...extra };
 };
 
-/** Runs `node scripts/check-content.mjs` as npm run check does, once for several trees; their problems by root. */
+/** Runs `node scripts/check/check-content.mjs` as npm run check does, once for several trees; their problems by root. */
 function runCheck(trees: string[], { release = false, env = cleanEnv() } = {}): Promise<Record<string, Problem[]>> {
-  const args = [join(repo, 'scripts/check-content.mjs'), '--json', ...(release ? ['--release'] : []), ...trees.flatMap((root) => ['--root', root])];
+  const args = [join(repo, 'scripts/check/check-content.mjs'), '--json', ...(release ? ['--release'] : []), ...trees.flatMap((root) => ['--root', root])];
   return new Promise((done, fail) => {
     execFile(process.execPath, args, { env, encoding: 'utf8', timeout: 60_000 }, (error, stdout, stderr) => (error ? fail(new Error(`${error.message}\n${stderr}`)) : done(JSON.parse(stdout))));
   });

@@ -27,7 +27,7 @@ function deploy(...args: string[]): Promise<{ status: number; lines: string[]; r
   const env: NodeJS.ProcessEnv = { ...process.env, PATH: `${tripwires}:${process.env.PATH}` };
   delete env.DEPLOY_SSH;
   return new Promise((done) => {
-    execFile(process.execPath, ['scripts/deploy.mjs', ...args], { cwd: repo, env }, (error, stdout, stderr) => {
+    execFile(process.execPath, ['scripts/release/deploy.mjs', ...args], { cwd: repo, env }, (error, stdout, stderr) => {
       const called = join(tripwires, 'called');
       done({
         status: error ? Number(error.code) : 0,

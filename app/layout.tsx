@@ -11,10 +11,10 @@ import { sharedOpenGraph } from '@/lib/metadata';
 import { site } from '@/lib/site';
 import './globals.css';
 
-// Inter, self-hosted: a subset of @fontsource-variable/inter cut by scripts/subset-font.mjs. Text
-// shows at once in a fallback sized to match it ('Inter Fallback' in globals.css, which finds more
-// local fonts than next/font's own Arial-only one), and Inter is used only when it is there in time
-// (optional), so text never moves.
+// Inter, self-hosted: a subset of @fontsource-variable/inter cut by scripts/build/subset-font.mjs.
+// Text shows at once in a fallback sized to match it ('Inter Fallback' in globals.css, which finds
+// more local fonts than next/font's own Arial-only one), and Inter is used only when it is there in
+// time (optional), so text never moves.
 const inter = localFont({
   src: './fonts/inter-subset.woff2',
   variable: '--font-inter',

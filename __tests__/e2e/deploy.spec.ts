@@ -73,7 +73,7 @@ test.describe('npm run deploy', () => {
   });
 
   test('a first deploy with --allow-placeholders is served by Apache and nginx from DIR/current, and takes a lead from the form into DIR/shared', async ({ page }) => {
-    // The one-time setup the README asks for: shared/ writable by the web server's group.
+    // The one-time setup docs/operating.md asks for: shared/ writable by the web server's group.
     mkdirSync(dir);
     execFileSync('install', ['-d', '-g', 'www-data', '-m', '2770', join(dir, 'shared')]);
     const run = await deploy(target, '--allow-placeholders');
@@ -87,8 +87,9 @@ test.describe('npm run deploy', () => {
     cpSync(join(project, 'out'), join(firstBuild, 'out'), { recursive: true });
     apache = await startServer('apache', { DOCROOT: join(dir, 'current'), MAIL_STORAGE_DIR: '', MAIL_RATE_LIMIT: '0' });
     nginx = await startServer('nginx', { DOCROOT: join(dir, 'current'), MAIL_STORAGE_DIR: '' });
-    // scripts/nginx.mjs keeps its configuration in .e2e/nginx-<port>/; nginx -s reload signals the
-    // master process, which loads the configuration again and retires the old workers gently.
+    // scripts/test-servers/nginx.mjs keeps its configuration in .e2e/nginx-<port>/; nginx -s reload
+    // signals the master process, which loads the configuration again and retires the old workers
+    // gently.
     const nginxRun = resolve('.e2e', `nginx-${new URL(nginx.url).port}`);
     reloadNginx = `/usr/sbin/nginx -c ${nginxRun}/nginx.conf -e ${nginxRun}/error.log -s reload`;
     for (const server of [apache, nginx]) expect(await heading(server.url), server.url).toBe('Remote-first, close to every client');
@@ -162,7 +163,7 @@ test.describe('npm run deploy', () => {
     expect(live()).toBe(`releases/${before}`);
     for (const server of [apache!, nginx!]) {
       expect(await heading(server.url), server.url).toBe('Remote-first, close to every client');
-      const verify = spawnSync(process.execPath, [join(project, 'scripts', 'verify.mjs'), server.url], { cwd: firstBuild, encoding: 'utf8' });
+      const verify = spawnSync(process.execPath, [join(project, 'scripts', 'release', 'verify.mjs'), server.url], { cwd: firstBuild, encoding: 'utf8' });
       expect(verify.stdout, server.url).toContain('All checks passed');
     }
     expect(leadStored()).toBe(true);

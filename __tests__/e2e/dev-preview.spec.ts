@@ -19,7 +19,7 @@ test.describe('The live preview (npm run dev)', () => {
 
   test.beforeAll(async () => {
     store = mkdtempSync(join(tmpdir(), 'npts-preview-'));
-    preview = spawn('node', ['scripts/dev.mjs'], { env: { ...process.env, PORT: '0', MAIL_STORAGE_DIR: store }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    preview = spawn('node', ['scripts/serve/dev.mjs'], { env: { ...process.env, PORT: '0', MAIL_STORAGE_DIR: store }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     let output = '';
     origin = await new Promise<string>((done, fail) => {
       const read = (chunk: Buffer) => {
@@ -35,7 +35,7 @@ test.describe('The live preview (npm run dev)', () => {
 
   test.afterAll(async () => {
     const exited = once(preview, 'exit');
-    // scripts/dev.mjs stops Next and PHP (their process groups) when it is stopped.
+    // scripts/serve/dev.mjs stops Next and PHP (their process groups) when it is stopped.
     process.kill(-preview.pid!, 'SIGTERM');
     await exited;
     rmSync(store, { recursive: true, force: true });

@@ -8,15 +8,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /**
- * Starts scripts/apache.mjs or scripts/nginx.mjs on a port of its own with a variation of the
- * host (e.g. ALLOW_OVERRIDE=None), for the tests of what goes wrong on such a host. `stop` ends
- * the script and the server it started.
+ * Starts scripts/test-servers/apache.mjs or scripts/test-servers/nginx.mjs on a port of its own
+ * with a variation of the host (e.g. ALLOW_OVERRIDE=None), for the tests of what goes wrong on
+ * such a host. `stop` ends the script and the server it started.
  */
 export async function startServer(script: 'apache' | 'nginx', env: Record<string, string>): Promise<{ url: string; stop: () => Promise<void> }> {
   const port = await freePort();
   // Its own process group, as Apache signals its whole group when it shuts down.
-  const child = spawn(process.execPath, [`scripts/${script}.mjs`], { env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'], detached: true });
-  return answering(child, port, `scripts/${script}.mjs`, () => process.kill(child.pid!, 'SIGTERM'));
+  const child = spawn(process.execPath, [`scripts/test-servers/${script}.mjs`], { env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'], detached: true });
+  return answering(child, port, `scripts/test-servers/${script}.mjs`, () => process.kill(child.pid!, 'SIGTERM'));
 }
 
 /**

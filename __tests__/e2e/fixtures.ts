@@ -59,8 +59,9 @@ function isLoopback(hostname: string): boolean {
 }
 
 /**
- * The store of the server the running test's project uses: scripts/apache.mjs and
- * scripts/nginx.mjs keep the messages their server accepts beside its logs (.e2e/<server>-<port>/mail).
+ * The store of the server the running test's project uses: scripts/test-servers/apache.mjs and
+ * scripts/test-servers/nginx.mjs keep the messages their server accepts beside its logs
+ * (.e2e/<server>-<port>/mail).
  */
 function serverStore(): string {
   const server = (test.info().project.metadata.server ?? 'apache') as 'apache' | 'nginx';
@@ -81,8 +82,8 @@ export function delivered(marker: string): string[] {
 
 /**
  * Runs PHP on that server's store as the web server's user, as the operator and cron do
- * (README): www-data when the tests run as root, so no file of the store ends up owned by root
- * while the server writes it.
+ * (docs/operating.md): www-data when the tests run as root, so no file of the store ends up owned
+ * by root while the server writes it.
  */
 function asServer(args: string[]): { code: number; stdout: string } {
   const command = process.getuid?.() === 0 ? ['runuser', '-u', 'www-data', '--', 'php', ...args] : ['php', ...args];

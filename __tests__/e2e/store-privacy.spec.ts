@@ -23,7 +23,7 @@ const servers: { name: string; kind: 'apache' | 'nginx' | 'php'; rules: boolean;
   { name: 'php -S without a router', kind: 'php', rules: false, start: (docroot) => startBareServer(docroot, { MAIL_HEALTH_TOKEN: TOKEN }) },
 ];
 
-/** No MAIL_STORAGE_DIR (empty: scripts/run-dir.mjs leaves the default), as on a new host. */
+/** No MAIL_STORAGE_DIR (empty: scripts/test-servers/run-dir.mjs leaves the default), as on a new host. */
 function defaults(docroot: string): Record<string, string> {
   return { DOCROOT: docroot, MAIL_STORAGE_DIR: '', MAIL_RATE_LIMIT: '0', MAIL_HEALTH_TOKEN: TOKEN };
 }
@@ -167,7 +167,7 @@ const layouts: { name: string; accepted: boolean; nginx: boolean; make: (host: s
       copyBuild(release);
       symlinkSync('releases/20261124T130501Z', join(host, 'current'));
       symlinkSync('../shared', join(host, 'releases', 'npts-private'));
-      // As the README has it: the deploy user's (here nobody), the web server's group, 2770.
+      // As docs/operating.md has it: the deploy user's (here nobody), the web server's group, 2770.
       const shared = join(host, 'shared');
       mkdirSync(shared);
       if (process.getuid?.() === 0) chownSync(shared, Number(execFileSync('id', ['-u', 'nobody'], { encoding: 'utf8' })), Number(execFileSync('id', ['-g', 'www-data'], { encoding: 'utf8' })));

@@ -8,7 +8,7 @@ import { startHttpsProxy, startServer } from './extra-server';
 /** `npm run verify -- <url> …args`: its exit status and its lines. */
 function verify(url: string, args: string[] = [], env: Record<string, string> = {}): Promise<{ status: number; lines: string[] }> {
   return new Promise((done) => {
-    execFile(process.execPath, ['scripts/verify.mjs', url, ...args], { env: { ...process.env, ...env } }, (error, stdout) => {
+    execFile(process.execPath, ['scripts/release/verify.mjs', url, ...args], { env: { ...process.env, ...env } }, (error, stdout) => {
       done({ status: error ? Number(error.code) : 0, lines: stdout.split('\n').filter((line) => /^[✓✗] /.test(line)) });
     });
   });

@@ -185,7 +185,7 @@ export async function startPhpServer(options: Options = {}): Promise<PhpServer> 
   const env = cleanEnv({ ...phpEnv, ...named, ...options.env, PHP_CLI_SERVER_WORKERS: String(options.workers ?? 1) });
   let command = 'php';
   let args = ['-S', '127.0.0.1:0', '-t', documentRoot, ...ini];
-  if (options.router) args.push(join(repo, 'scripts', 'router.php'));
+  if (options.router) args.push(join(repo, 'scripts', 'serve', 'router.php'));
   if (options.user) {
     // setpriv executes PHP in its place, so the server stays the leader of its process group.
     args = [`--reuid=${options.user}`, `--regid=${options.user}`, '--init-groups', '--', command, ...args];

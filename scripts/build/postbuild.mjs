@@ -6,7 +6,7 @@ import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { recordBuildEnv } from './build-env.mjs';
-import { mailPlaceholders, placeholders } from './check-content.mjs';
+import { mailPlaceholders, placeholders } from '../check/check-content.mjs';
 import { inlineCriticalCss } from './critical-css.mjs';
 import { HEADER_POLICY, pagePolicies, policyMeta } from './csp.mjs';
 

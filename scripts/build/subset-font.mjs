@@ -4,12 +4,12 @@
 // OpenType features. About half the size of the package's latin file, and it is the one font file
 // every page preloads. A character outside the subset is drawn in the fallback font.
 // Run after upgrading the font package or using a new weight, and commit the file:
-//   node scripts/subset-font.mjs
+//   node scripts/build/subset-font.mjs
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import subsetFont from 'subset-font';
 
-const root = resolve(import.meta.dirname, '..');
+const root = resolve(import.meta.dirname, '../..');
 const source = resolve(root, 'node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2');
 const target = resolve(root, 'app/fonts/inter-subset.woff2');
 

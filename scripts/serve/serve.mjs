@@ -1,10 +1,10 @@
 // `npm start`: builds when the export is missing or older than its sources, then serves out/ at
-// http://localhost:3000 with PHP's built-in server and scripts/router.php (the .htaccess rules),
-// so the contact form's mail/send.php works as on the host.
+// http://localhost:3000 with PHP's built-in server and scripts/serve/router.php (the .htaccess
+// rules), so the contact form's mail/send.php works as on the host.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { builtWithCurrentEnv } from './build-env.mjs';
+import { builtWithCurrentEnv } from '../build/build-env.mjs';
 import { describeStore, mailEnvironment, requirePhp } from './local-php.mjs';
 
 const port = Number(process.env.PORT ?? 3000);
@@ -22,7 +22,7 @@ if (needsBuild()) {
 Object.assign(process.env, mailEnvironment());
 console.log(`Serving out/ at http://localhost:${port}  (Ctrl+C stops)`);
 console.log(describeStore(process.env));
-const server = spawn('php', ['-S', `localhost:${port}`, '-t', 'out', 'scripts/router.php'], { stdio: 'inherit' });
+const server = spawn('php', ['-S', `localhost:${port}`, '-t', 'out', 'scripts/serve/router.php'], { stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill('SIGTERM'));
 server.on('exit', (code) => process.exit(code ?? 0));
 

@@ -16,5 +16,5 @@ $_SERVER['NPTS_PRIVATE_RULES'] = '1';
 if (isset($_SERVER['HTTP_X_FORWARDED_HOST'])) {
     $_SERVER['HTTP_HOST'] = $_SERVER['HTTP_X_FORWARDED_HOST'];
 }
-require dirname(__DIR__) . $path;
+require dirname(__DIR__, 2) . $path;
 return true;

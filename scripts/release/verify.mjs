@@ -8,7 +8,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { join, relative } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { allows, inlineScripts, inlineStyles } from './csp.mjs';
+import { allows, inlineScripts, inlineStyles } from '../build/csp.mjs';
 
 const out = 'out';
 const args = process.argv.slice(2);

@@ -14,7 +14,7 @@ import { solveChallenge } from 'altcha-lib/v1';
 
 const historical = Number(process.env.BENCH_MESSAGES ?? 200_000);
 const requests = Number(process.env.BENCH_REQUESTS ?? 50);
-const repo = fileURLToPath(new URL('..', import.meta.url));
+const repo = fileURLToPath(new URL('../..', import.meta.url));
 const work = mkdtempSync(join(tmpdir(), 'npts-bench-mail-'));
 const valid = { firstName: 'Ana', lastName: 'Example', email: 'ana@example.com', company: 'Example Shipping Ltd', subject: 'VSAT for two vessels', phone: '+359 2 000 0000', message: 'Hello,\nwe would like a quote for three vessels.', elapsedMs: 9000 };
 

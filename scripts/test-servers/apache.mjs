@@ -1,6 +1,6 @@
 // Serves out/ through Apache 2.4 with mod_php and the project's own .htaccess, as on the hosting
 // the site deploys to. It writes its own minimal configuration under .e2e/ and touches no system
-// configuration. Usage: PORT=8080 node scripts/apache.mjs   (runs in the foreground)
+// configuration. Usage: PORT=8080 node scripts/test-servers/apache.mjs   (runs in the foreground)
 // For tests of lesser hosts: ALLOW_OVERRIDE=None ignores .htaccess; WITHOUT_MODULES=headers,deflate
 // leaves those modules out.
 import { spawn, spawnSync } from 'node:child_process';

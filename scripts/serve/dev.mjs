@@ -34,7 +34,7 @@ function stop(code) {
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stop(0));
 
 // PHP on a loopback port of the system's choosing; it names the port in its first line.
-const php = start('php', ['-S', '127.0.0.1:0', '-t', '.', 'scripts/dev-router.php'], mail);
+const php = start('php', ['-S', '127.0.0.1:0', '-t', '.', 'scripts/serve/dev-router.php'], mail);
 const phpOrigin = await new Promise((resolve) => {
   let log = '';
   php.stderr.on('data', (chunk) => {

@@ -1,9 +1,9 @@
 // Serves out/ through nginx and PHP-FPM (Debian's packages) with docs/nginx.conf, the file
-// operators copy, as scripts/apache.mjs does with .htaccess: the same browser tests run against
-// both. It writes its own configuration under .e2e/ (only the paths of docs/nginx.conf change:
-// port, web root, the PHP-FPM socket; and plain HTTP only, without the certificate) and touches
-// no system configuration.
-//   PORT=8081 node scripts/nginx.mjs   (runs in the foreground; Ctrl+C stops both)
+// operators copy, as scripts/test-servers/apache.mjs does with .htaccess: the same browser tests
+// run against both. It writes its own configuration under .e2e/ (only the paths of docs/nginx.conf
+// change: port, web root, the PHP-FPM socket; and plain HTTP only, without the certificate) and
+// touches no system configuration.
+//   PORT=8081 node scripts/test-servers/nginx.mjs   (runs in the foreground; Ctrl+C stops both)
 // WITHOUT_BROTLI=1 runs it as a host without the Brotli module, with the line the file says to delete deleted.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
@@ -40,7 +40,7 @@ function siteConfig() {
     ...(withoutBrotli ? [[/^ *brotli_static on;\n/m, '']] : []),
   ];
   for (const [pattern, replacement] of replacements) {
-    if (!pattern.test(config)) throw new Error(`docs/nginx.conf has no line matching ${pattern}: update scripts/nginx.mjs with it`);
+    if (!pattern.test(config)) throw new Error(`docs/nginx.conf has no line matching ${pattern}: update scripts/test-servers/nginx.mjs with it`);
     config = config.replace(pattern, replacement);
   }
   return config;

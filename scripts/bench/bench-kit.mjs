@@ -18,10 +18,10 @@ export function freePort() {
   });
 }
 
-/** Serves `docroot` with scripts/apache.mjs; `env` adds to its environment (MAIL_… settings). */
+/** Serves `docroot` with scripts/test-servers/apache.mjs; `env` adds to its environment (MAIL_… settings). */
 export function serve(port, docroot, env = {}) {
   // Its own process group: Apache signals its whole group when it shuts down.
-  return spawn(process.execPath, ['scripts/apache.mjs'], {
+  return spawn(process.execPath, ['scripts/test-servers/apache.mjs'], {
     env: { ...process.env, ...env, PORT: String(port), DOCROOT: docroot },
     stdio: 'ignore',
     detached: true,
@@ -41,7 +41,9 @@ export function buildAt(ref) {
   // Without a lock file of its own, Turbopack takes the project's root, and its node_modules.
   rmSync(join(dir, 'package-lock.json'));
   nextBuild(dir);
-  execFileSync(process.execPath, ['scripts/postbuild.mjs'], { cwd: dir, stdio: 'ignore' });
+  // Commits from before scripts/ was sorted by purpose keep postbuild at its top.
+  const postbuild = ['scripts/build/postbuild.mjs', 'scripts/postbuild.mjs'].find((path) => existsSync(join(dir, path)));
+  execFileSync(process.execPath, [postbuild], { cwd: dir, stdio: 'ignore' });
   if (!existsSync(join(dir, 'out', 'index.html'))) throw new Error(`bench: the build of ${ref} has no index.html`);
   return join(dir, 'out');
 }

@@ -72,7 +72,7 @@ async function deploy() {
   } else {
     await step('1/7 release gate', async () => {
       // The placeholders first: the usual refusal comes in a second, not after lint, types and tests.
-      for (const [command, ...rest] of [['node', 'scripts/check-content.mjs', '--release'], ['npm', 'run', 'check', '--', '--release']]) {
+      for (const [command, ...rest] of [['node', 'scripts/check/check-content.mjs', '--release'], ['npm', 'run', 'check', '--', '--release']]) {
         const gate = await run(command, rest);
         if (gate.code !== 0) throw new Error(`${[command, ...rest].join(' ')} failed; nothing was changed on the host:\n${gate.output.trim()}`);
       }

@@ -5,7 +5,7 @@
 //    framework's chunks arrive, when the main thread paints, how long raster takes, when the frame
 //    is presented (FCP, LCP and its element), and what the main thread did before that frame.
 // 2. What Lighthouse's simulated mobile LCP is made of: the requests and tasks of its graph
-//    (scripts/lantern-lcp-audit.mjs) with their simulated times.
+//    (scripts/bench/lantern-lcp-audit.mjs) with their simulated times.
 // BENCH_ROUTES=/,/contact narrows the routes (default /, /about, /coms, /contact).
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -117,7 +117,7 @@ async function traceLoad(url) {
 async function lanternGraph(url) {
   const config = {
     extends: 'lighthouse:default',
-    audits: [{ path: join(root, 'scripts', 'lantern-lcp-audit.mjs') }],
+    audits: [{ path: join(root, 'scripts', 'bench', 'lantern-lcp-audit.mjs') }],
     settings: { onlyAudits: ['lantern-lcp-graph'] },
   };
   const flags = { port: chrome.port, output: 'json', logLevel: 'error', blockedUrlPatterns: ['*googletagmanager.com*', '*google-analytics.com*'] };

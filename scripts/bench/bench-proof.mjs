@@ -19,7 +19,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import puppeteer from 'puppeteer-core';
 import { audit, buildAt, freePort, kib, launchChrome, medianOf, serve, waitFor } from './bench-kit.mjs';
-import { launchFirefox, launchWebKit } from './engines.mjs';
+import { launchFirefox, launchWebKit } from '../engines.mjs';
 
 const SOLVES = Number(process.env.BENCH_SOLVES ?? 15);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);

@@ -1,7 +1,7 @@
 // The content part of `npm run check`: what an edited or added page must get right, each problem
 // named by file and line. It reads the source (TypeScript's parser), so it runs in seconds and on
 // any copy of the tree:
-//   node scripts/check-content.mjs [--release] [--root DIR …] [--json]
+//   node scripts/check/check-content.mjs [--release] [--root DIR …] [--json]
 // - spelling of the visible copy: British English, plus the words in cspell.json;
 // - every internal link (next/link, <a>, the navigation's data) leads to a page or a file in public/;
 // - every page's title has 10–60 characters and its description 50–160, none used twice;
@@ -444,7 +444,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     console.log(JSON.stringify(results));
     process.exit(0);
   }
-  const problems = await checkContent(roots[0] ?? fileURLToPath(new URL('..', import.meta.url)), { release });
+  const problems = await checkContent(roots[0] ?? fileURLToPath(new URL('../..', import.meta.url)), { release });
   for (const problem of problems) console.log(`${problem.file}:${problem.line}: ${problem.message}`);
   if (problems.length > 0) {
     console.log(`\n${problems.length} ${problems.length === 1 ? 'problem' : 'problems'}${release ? ' (with the release check)' : ''}.`);

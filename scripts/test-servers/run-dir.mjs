@@ -1,5 +1,6 @@
-// What scripts/apache.mjs and scripts/nginx.mjs share: the build they serve, and a directory of
-// their own under .e2e/ for configuration, logs and the messages the server accepts.
+// What scripts/test-servers/apache.mjs and scripts/test-servers/nginx.mjs share: the build they
+// serve, and a directory of their own under .e2e/ for configuration, logs and the messages the
+// server accepts.
 import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 
