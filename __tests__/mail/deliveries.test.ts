@@ -105,6 +105,25 @@ describe('a lead and its deliveries', () => {
       expect(sqlite(storage, `SELECT id FROM messages WHERE held = 1`)).toEqual(held.map((id) => ({ id })));
     });
 
+    it('lets retention delete what has nothing left to deliver, and never a message a delivery is still to be made for', async () => {
+      const storage = php.fresh();
+      writeOldStore(storage, 3);
+      await php.messages();
+      // Everything received 200 days ago: past MAIL_RETENTION_DAYS (180) and the 30 days a held message is kept.
+      sqlite(storage, 'UPDATE messages SET received_at = received_at - 200 * 86400');
+      const run = await php.deliver();
+      expect(run.stdout).toContain('webhook deliveries due, none sent: MAIL_WEBHOOK_URL is not set.');
+      expect((await php.messages()).map((row) => row.message).sort()).toEqual([
+        'Dead: given up',
+        'Held, then released with a webhook set',
+        'Mail and webhook both pending, never tried',
+        'Mail delivered, webhook pending',
+        'Pending after one failed attempt',
+        'Pending, never tried',
+        'Sending, its sender died: the lease ran out',
+      ]);
+    });
+
     it('sends what was due and nothing that was delivered, once', async () => {
       receiver = await startReceiver();
       const storage = php.fresh({ MAIL_WEBHOOK_URL: receiver.url });

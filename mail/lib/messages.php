@@ -130,8 +130,8 @@ function contact_store_old(PDO $pdo, array $states, int $before, int $after, int
 
 /**
  * Deletes these messages and their deliveries in one transaction, except any a process is
- * sending right now; with $states, only those still in one of them (a dead message retried
- * meanwhile stays).
+ * sending right now; with $states, only those still in one of them with no delivery left to
+ * make (a dead message retried meanwhile stays).
  *
  * @param list<string> $ids
  * @param ?list<string> $states
@@ -143,7 +143,9 @@ function contact_store_delete(PDO $pdo, array $ids, ?array $states = null): arra
         $marks = implode(', ', array_map(static fn (int $index): string => ":s$index", array_keys($states ?? [])));
         $delete = $pdo->prepare('DELETE FROM messages AS m WHERE id = :id
             AND NOT EXISTS (SELECT 1 FROM deliveries WHERE message_id = :id AND state = \'sending\' AND lease_until > :now)'
-            . ($states === null ? '' : ' AND ' . CONTACT_STATE_SQL . " IN ($marks)"));
+            // Retention and purge ($states) also leave one whose other delivery was made due meanwhile.
+            . ($states === null ? '' : ' AND ' . CONTACT_STATE_SQL . " IN ($marks)
+                AND NOT EXISTS (SELECT 1 FROM deliveries WHERE message_id = :id AND state IN ('pending', 'sending'))"));
         $deliveries = $pdo->prepare('DELETE FROM deliveries WHERE message_id = ?');
         $named = $states === null ? [] : ['primary' => contact_primary_channel(), ...array_combine(array_map(static fn (int $index): string => "s$index", array_keys($states)), $states)];
         $deleted = [];
