@@ -36,8 +36,9 @@ function contact_log(string $message): void
     error_log(contact_printable($message));
 }
 
-/** "1 message", "2 messages": for what the commands print. */
+/** "1 message", "2 messages", "2 webhook deliveries": for what the commands print. */
 function contact_count(int $count, string $noun): string
 {
-    return "$count $noun" . ($count === 1 ? '' : 's');
+    $plural = preg_match('/[^aeiou]y$/', $noun) === 1 ? substr($noun, 0, -1) . 'ies' : "{$noun}s";
+    return "$count " . ($count === 1 ? $noun : $plural);
 }
