@@ -2,8 +2,8 @@
 // The contact endpoint: POST /mail/send.php with the form's fields as JSON (or, from the form
 // without JavaScript, form-encoded), and GET /mail/send.php?challenge for the proof of work each
 // message carries (lib/proof.php). The visitor is thanked only once the message is committed
-// to the store; then one delivery attempt is made, and `php mail/deliver.php` retries what
-// failed. A form post without a proof is held for the operator instead. See
+// to the store; then one attempt is made by each channel (lib/channels.php), and
+// `php mail/deliver.php` retries what failed. A form post without a proof is held for the operator instead. See
 // docs/contact-endpoint.md.
 declare(strict_types=1);
 
