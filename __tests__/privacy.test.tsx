@@ -81,7 +81,7 @@ describe('PrivacyPage', () => {
   });
 
   it('states how long a message held for review (sent without a proof of work) is kept, as the endpoint deletes it', () => {
-    const days = execFileSync('php', ['-r', 'require "mail/lib/store.php"; echo CONTACT_HELD_DAYS;'], { encoding: 'utf8' });
+    const days = execFileSync('php', ['-r', 'require "mail/lib/retention.php"; echo CONTACT_HELD_DAYS;'], { encoding: 'utf8' });
     render(<PrivacyPage />);
     const section = screen.getByRole('heading', { name: 'The contact form' }).closest('section')!;
     expect(section).toHaveTextContent(`if we do not release it, it is deleted ${days} days after it arrived`);

@@ -1,6 +1,6 @@
 <?php
-// The cron entry: retention, then one attempt at every delivery that is due: the mails, then the
-// team webhook's (MAIL_WEBHOOK_URL).
+// The cron entry: retention, then one attempt at every delivery that is due, channel by channel
+// (lib/channels.php: the mails, then the team webhook's).
 //   */10 * * * * php /path/to/web/root/mail/deliver.php
 // Silent with exit 0 when there was nothing to do, so cron mails only on trouble; otherwise one
 // line per attempt, and exit 1 when an attempt (or deleting an expired message) failed.
@@ -8,6 +8,13 @@
 declare(strict_types=1);
 
 require __DIR__ . '/lib/bootstrap.php';
+require_once __DIR__ . '/lib/run-as.php';
+require_once __DIR__ . '/lib/config.php';
+require_once __DIR__ . '/lib/store.php';
+require_once __DIR__ . '/lib/retention.php';
+require_once __DIR__ . '/lib/queue.php';
+require_once __DIR__ . '/lib/channels.php';
+require_once __DIR__ . '/lib/delivery.php';
 contact_command_line_only();
 
 /** After this many failed attempts in a row the server is down: the rest wait for the next run. */
@@ -27,7 +34,7 @@ try {
         $failed++;
     }
 
-    foreach (CONTACT_CHANNELS as $channel) {
+    foreach (array_keys(contact_channels()) as $channel) {
         $failed += deliver_channel($config, $store, $channel);
     }
     exit($failed > 0 ? 1 : 0);
@@ -40,15 +47,13 @@ try {
 function deliver_channel(array $config, PDO $store, string $channel): int
 {
     $due = contact_store_due($store, time(), $channel);
-    $errors = $due === [] ? [] : ($channel === 'mail' ? contact_config_errors($config) : array_filter([
-        $config['MAIL_WEBHOOK_URL'] === '' ? 'MAIL_WEBHOOK_URL is not set.' : contact_webhook_url_problem($config['MAIL_WEBHOOK_URL']),
-    ]));
-    $what = $channel === 'mail' ? 'message' : 'webhook delivery';
+    $errors = $due === [] ? [] : (contact_channels()[$channel]['problems'])($config);
+    $label = contact_channel_suffix($channel);
+    $what = $label === '' ? 'message' : trim($label) . ' delivery';
     if ($errors !== []) {
         printf("%s due, none sent: %s\nphp mail/admin.php check shows the configuration.\n", contact_count(count($due), $what), implode(' ', $errors));
         return 1;
     }
-    $label = $channel === 'mail' ? '' : ' webhook';
     $failed = 0;
     $inARow = 0;
     foreach ($due as $index => $id) {

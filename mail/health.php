@@ -1,7 +1,8 @@
 <?php
 // For uptime monitors: GET /mail/health.php?token=<MAIL_HEALTH_TOKEN> answers 200 "ok", or 503
-// "degraded" when a message has waited over an hour, one is dead, the store cannot be used or
-// an old store is too large for a web request to import (cron does).
+// "degraded" when the store cannot be used or lib/health.php finds it unhealthy, as
+// `php mail/admin.php status` does: a delivery dead, or one waiting over an hour, a held message
+// over a day, an old store too large for a web request to import (cron does).
 // Nothing more: details are for `php mail/admin.php status`. Without the configured token (or
 // with none configured) it answers like a page that does not exist.
 declare(strict_types=1);
@@ -10,6 +11,9 @@ ini_set('display_errors', '0');
 header_remove('X-Powered-By');
 
 require __DIR__ . '/lib/bootstrap.php';
+require_once __DIR__ . '/lib/config.php';
+require_once __DIR__ . '/lib/store.php';
+require_once __DIR__ . '/lib/health.php';
 
 try {
     $config = contact_config();
@@ -30,7 +34,7 @@ if ($token === '' || !is_string($given) || !hash_equals($token, $given) || !in_a
 }
 
 try {
-    $healthy = contact_store_healthy($config, contact_store_open($config), time());
+    $healthy = contact_health($config, contact_store_open($config), time())['code'] === 0;
 } catch (Throwable $error) {
     contact_log('health check: the store cannot be used: ' . $error->getMessage());
     $healthy = false;

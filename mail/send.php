@@ -2,8 +2,8 @@
 // The contact endpoint: POST /mail/send.php with the form's fields as JSON (or, from the form
 // without JavaScript, form-encoded), and GET /mail/send.php?challenge for the proof of work each
 // message carries (lib/proof.php). The visitor is thanked only once the message is committed
-// to the store; then one delivery attempt is made, and `php mail/deliver.php` retries what
-// failed. A form post without a proof is held for the operator instead. See
+// to the store; then one attempt is made by each channel (lib/channels.php), and
+// `php mail/deliver.php` retries what failed. A form post without a proof is held for the operator instead. See
 // docs/contact-endpoint.md.
 declare(strict_types=1);
 
@@ -14,7 +14,15 @@ ob_start();
 ignore_user_abort(true);
 
 require __DIR__ . '/lib/bootstrap.php';
-require __DIR__ . '/lib/http.php';
+require_once __DIR__ . '/lib/http.php';
+require_once __DIR__ . '/lib/config.php';
+require_once __DIR__ . '/lib/validation.php';
+require_once __DIR__ . '/lib/client.php';
+require_once __DIR__ . '/lib/store.php';
+require_once __DIR__ . '/lib/proof.php';
+require_once __DIR__ . '/lib/queue.php';
+require_once __DIR__ . '/lib/channels.php';
+require_once __DIR__ . '/lib/delivery.php';
 
 const CONTACT_MAX_BODY = 65536;
 /** A person needs longer than this to fill in the form; a script does not. */
@@ -141,33 +149,41 @@ if ($accepted['id'] === null) {
 // Committed: from here on the message is safe, and a failed attempt only leaves it pending.
 $id = $accepted['id'];
 contact_stored(true);
-$errors = contact_config_errors($config);
-$started = hrtime(true);
 if ($proof === null) {
     contact_log("contact endpoint: message $id came without a proof of work and is held: php mail/admin.php show $id, then release or delete it");
-} elseif ($errors !== []) {
-    contact_log("contact endpoint: message $id stays pending: " . implode(' ', $errors));
-} else {
-    contact_attempt($config, $store, $id, 'mail', CONTACT_SMTP_DEADLINE);
+    contact_respond(200, true, CONTACT_SUCCESS);
 }
-// The webhook gets what is left of the time a mail attempt may take, so the visitor waits no
-// longer than before; with less than a second left, cron sends it.
-$left = CONTACT_SMTP_DEADLINE - (hrtime(true) - $started) / 1e9;
-if ($proof !== null && $config['MAIL_WEBHOOK_URL'] !== '' && $left >= 1) {
-    contact_attempt($config, $store, $id, 'webhook', min(CONTACT_WEBHOOK_SECONDS, $left));
+// One attempt by each channel, in turn, within the time one SMTP attempt may take, so the visitor
+// waits no longer than for the mail alone; a channel left with less than a second, cron sends.
+$started = hrtime(true);
+foreach (contact_enabled_channels($config) as $channel) {
+    $problems = (contact_channels()[$channel]['problems'])($config);
+    $left = CONTACT_SMTP_DEADLINE - (hrtime(true) - $started) / 1e9;
+    if ($problems !== []) {
+        contact_log("contact endpoint: message $id" . contact_channel_whose($channel) . ' stays pending: ' . implode(' ', $problems));
+    } elseif ($left >= 1) {
+        contact_attempt($config, $store, $id, $channel, min(contact_channels()[$channel]['seconds'], $left));
+    }
 }
 contact_respond(200, true, CONTACT_SUCCESS);
+
+/** How the log names a message's delivery by $channel after its id: nothing for the primary one, "'s webhook" for the others. */
+function contact_channel_whose(string $channel): string
+{
+    $suffix = contact_channel_suffix($channel);
+    return $suffix === '' ? '' : "'s" . $suffix;
+}
 
 /** One delivery attempt right after the lead was stored; whatever happens, it stays stored. */
 function contact_attempt(array $config, PDO $store, string $id, string $channel, float $seconds): void
 {
-    $what = $channel === 'mail' ? 'delivery' : 'webhook';
     try {
         $result = contact_deliver($config, $store, $id, $channel, $seconds);
         if ($result !== null && $result['state'] !== 'delivered') {
-            contact_log("contact endpoint: message $id" . ($channel === 'mail' ? '' : "'s webhook") . " is {$result['state']}: {$result['error']}");
+            contact_log("contact endpoint: message $id" . contact_channel_whose($channel) . " is {$result['state']}: {$result['error']}");
         }
     } catch (Throwable $error) {
+        $what = contact_channel_suffix($channel) === '' ? 'delivery' : trim(contact_channel_suffix($channel));
         contact_log("contact endpoint: message $id stays stored, its $what failed: $error");
     }
 }

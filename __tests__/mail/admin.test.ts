@@ -273,7 +273,7 @@ describe('mail/admin.php', () => {
       expect(sqlite(storage, 'PRAGMA user_version')).toEqual([{ user_version: version }]);
       expect((await php.postJson({ ...validMessage, message: 'Sent with a proof', source: '/coms', utm_source: 'linkedin' })).status).toBe(200);
       expect((await php.postForm({ ...validMessage, message: 'Sent without JavaScript' }, { Origin: php.origin })).headers.get('location')).toBe('/contact/sent');
-      expect(sqlite(storage, 'PRAGMA user_version')).toEqual([{ user_version: 3 }]);
+      expect(sqlite(storage, 'PRAGMA user_version')).toEqual([{ user_version: 4 }]);
       const messages = await php.messages();
       expect(messages.map((message) => [message.message, message.state])).toEqual([...older, ['Sent with a proof', 'delivered'], ['Sent without JavaScript', 'held']]);
       expect(messages.map((message) => [message.source, message.utm_source])).toEqual([[null, null], [null, null], ['/coms', 'linkedin'], [null, null]]);

@@ -192,7 +192,7 @@ describe('mail/deliver.php', () => {
       expect((await php.postJson(validMessage)).status).toBe(200);
       const [message] = await php.messages();
       // As if the process had died after claiming it: sending, and its lease run out.
-      sqlite(storage, `UPDATE messages SET state = 'sending', lease_until = 0 WHERE id = '${message.id}'`);
+      sqlite(storage, `UPDATE deliveries SET state = 'sending', lease_until = 0 WHERE message_id = '${message.id}'`);
       php.fresh({ MAIL_STORAGE_DIR: storage });
       expect((await php.deliver()).stdout).toBe(`${message.id}: delivered (attempt 2)\n`);
     });
@@ -203,14 +203,14 @@ describe('mail/deliver.php', () => {
       const script = `require $argv[1];
         $store = contact_store_open(contact_config(), true);
         $first = contact_store_claim($store, 'contested');
-        $store->exec("UPDATE messages SET lease_until = 0 WHERE id = 'contested'");
+        $store->exec("UPDATE deliveries SET lease_until = 0 WHERE message_id = 'contested'");
         $second = contact_store_claim($store, 'contested');
         echo json_encode([
             contact_store_settle($store, $first, 'the first sender failed, late', 72),
             contact_store_settle($store, $second, null, 72),
             contact_store_message($store, 'contested')['state'],
         ]);`;
-      const run = await php.run(['php', '-r', script, join(php.docroot, 'mail', 'lib', 'bootstrap.php')]);
+      const run = await php.run(['php', '-r', script, join(php.docroot, 'mail', 'lib', 'queue.php')]);
       expect(run.stderr).toBe('');
       // The first sender's late failure changes nothing; the second one's delivery counts.
       expect(JSON.parse(run.stdout)).toEqual([null, 'delivered', 'delivered']);

@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { cleanupTemp, smtpDown, startPhpServer, tempDir, testConfig, validMessage, writeOldStore, type PhpServer } from '../helpers/php-server';
+import { cleanupTemp, smtpDown, sqlite, startPhpServer, tempDir, testConfig, validMessage, writeOldStore, type PhpServer } from '../helpers/php-server';
 
 jest.setTimeout(60_000);
 
@@ -237,5 +237,17 @@ describe.each([
       ['v1-pending', 'pending', null],
       ['new', 'delivered', '/coms'],
     ]);
+  });
+
+  it.each([2, 3])('moves a version %i store out of mail/storage with the state of each of its deliveries', async (version) => {
+    mkdirSync(legacy, { recursive: true });
+    writeOldStore(legacy, version);
+    const hook = version === 3 ? 'hook_state' : 'NULL';
+    const old = sqlite<{ id: string; state: string; webhook: string | null }>(legacy, `SELECT id, state, ${hook} AS webhook FROM messages ORDER BY id`);
+    configure({ MAIL_STORAGE_DIR: 'storage', MAIL_TRANSPORT: 'outbox' });
+    expect((await php.postJson({ ...validMessage, message: 'After the move' })).status).toBe(200);
+    expect(existsSync(legacy)).toBe(false);
+    const moved = (await php.messages()).filter((message) => message.message !== 'After the move');
+    expect(moved.map(({ id, state, webhook }) => ({ id, state, webhook })).sort((a, b) => (a.id < b.id ? -1 : 1))).toEqual(old);
   });
 });

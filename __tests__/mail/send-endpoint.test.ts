@@ -430,7 +430,7 @@ describe('mail/send.php', () => {
             return $accepted['id'] === null ? $accepted['refused'] : 'stored';
         };
         echo json_encode([$send($proof['expires'] - 1), $send($proof['expires'] - 1), $send($proof['expires'])]);`;
-      const run = await php.run(['php', '-r', script, join(php.docroot, 'mail', 'lib', 'bootstrap.php')]);
+      const run = await php.run(['php', '-r', script, join(php.docroot, 'mail', 'lib', 'queue.php')]);
       expect(run.stderr).toBe('');
       expect(JSON.parse(run.stdout)).toEqual(['stored', 'reused', 'expired']);
       expect(await stored()).toHaveLength(1);

@@ -1,25 +1,15 @@
 <?php
-// What every door of the mail module loads (send.php, health.php, deliver.php, admin.php): the
-// library, one error policy and one file mode. Warnings become exceptions, so a failed write can
-// never pass for a successful one; notices and deprecations are only logged.
+// What every door of the mail module loads first (send.php, health.php, deliver.php, admin.php):
+// one error policy and one file mode; each door then requires the files of lib/ it uses. Warnings
+// become exceptions, so a failed write can never pass for a successful one; notices and
+// deprecations are only logged. It may call printable.php.
 declare(strict_types=1);
 
-require __DIR__ . '/printable.php';
-require __DIR__ . '/location.php';
-require __DIR__ . '/run-as.php';
-require __DIR__ . '/config.php';
-require __DIR__ . '/validation.php';
-require __DIR__ . '/client.php';
-require __DIR__ . '/store.php';
-require __DIR__ . '/proof.php';
-require __DIR__ . '/compose.php';
-require __DIR__ . '/transports.php';
-require __DIR__ . '/webhook.php';
-require __DIR__ . '/delivery.php';
+require_once __DIR__ . '/printable.php';
 
 // Everything the endpoint and its commands make is the store group's and nobody else's: the web
 // server, cron and the operator write each other's files through the group (folders 2770, files
-// 0660; lib/store.php), and other local users read none.
+// 0660; lib/location.php), and other local users read none.
 umask(0007);
 // PHP keeps the paths it resolved across a server's requests for minutes (realpath_cache_ttl):
 // where the operator replaced a folder, or a deploy switched DIR/current, every check of the

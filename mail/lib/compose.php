@@ -3,8 +3,13 @@
 // only in Reply-To, a UTF-8 subject encoded per RFC 2047 and a plain-text body. Only validated
 // values reach a header, and the only submitted value in one (besides the encoded subject) is
 // the checked email address. The Message-ID is the message's own, the same on every attempt, so
-// a mail that is ever sent twice is recognisable as one.
+// a mail that is ever sent twice is recognisable as one. It may call config.php (the addresses),
+// validation.php and printable.php.
 declare(strict_types=1);
+
+require_once __DIR__ . '/config.php';
+require_once __DIR__ . '/validation.php';
+require_once __DIR__ . '/printable.php';
 
 /** A stored message that can never be sent as it is: retrying will not help. */
 final class ContactInvalidMessage extends RuntimeException
@@ -12,7 +17,7 @@ final class ContactInvalidMessage extends RuntimeException
 }
 
 /**
- * @param array<string, mixed> $record a stored message (lib/store.php)
+ * @param array<string, mixed> $record a stored message (lib/messages.php)
  * @return array{to: list<string>, from: string, replyTo: string, subject: string, body: string, messageId: string}
  */
 function contact_compose(array $config, array $record): array

@@ -3,7 +3,12 @@
 // defaults, then the configuration file, then environment variables. The file is the one
 // MAIL_CONFIG names, else npts-private/config.php beside the web root, else mail/config.php.
 // Apache's SetEnv reaches only the web endpoint, never cron, so the file is the one to use.
+// What stops the mail from going out is the mail channel's to say (channels/mail.php). It may
+// call paths.php (where the file is) and client.php (the proxies it checks).
 declare(strict_types=1);
+
+require_once __DIR__ . '/paths.php';
+require_once __DIR__ . '/client.php';
 
 const CONTACT_DEFAULTS = [
     // Placeholders: the operator sets the real addresses (see config.example.php).
@@ -24,7 +29,7 @@ const CONTACT_DEFAULTS = [
     'MAIL_RETENTION_DAYS' => '180',
     'MAIL_HEALTH_TOKEN' => '',
     'MAIL_TRUSTED_PROXIES' => '',
-    // The team webhook (lib/webhook.php): every lead is POSTed there too. Empty: none.
+    // The team webhook (lib/channels/webhook.php): every lead is POSTed there too. Empty: none.
     'MAIL_WEBHOOK_URL' => '',
     'MAIL_WEBHOOK_SECRET' => '',
     // The proof of work's difficulty (lib/proof.php): docs/performance.md has the solving times.
@@ -81,38 +86,10 @@ function contact_config_read(): array
     return ['values' => $values, 'sources' => $sources, 'file' => $file];
 }
 
-/** The configuration file: MAIL_CONFIG's, else npts-private/config.php, else mail/config.php; null when there is none. */
-function contact_config_file(): ?string
-{
-    $named = contact_env('MAIL_CONFIG');
-    if ($named !== null) {
-        return is_file($named) ? $named : null;
-    }
-    $beside = contact_private_home() . '/config.php';
-    $inMail = dirname(__DIR__) . '/config.php';
-    return is_file($beside) ? $beside : (is_file($inMail) ? $inMail : null);
-}
-
 /** @return array<string, string> */
 function contact_config(): array
 {
     return contact_config_read()['values'];
-}
-
-/** An environment variable, or on Apache a SetEnv value; null when unset or empty. */
-function contact_env(string $name): ?string
-{
-    $value = getenv($name);
-    if ($value === false) {
-        $value = $_SERVER[$name] ?? null;
-    }
-    return is_string($value) && $value !== '' ? $value : null;
-}
-
-function contact_absolute_path(string $path): string
-{
-    $path = rtrim($path, '/');
-    return str_starts_with($path, '/') ? $path : dirname(__DIR__) . '/' . $path;
 }
 
 /** A whole number setting of at least $min, or its default when it is not one (check reports it). */
@@ -124,11 +101,6 @@ function contact_config_int(array $config, string $key, int $min): int
 
 /** The smallest MAIL_PROOF_MAXNUMBER: below it, a proof costs a script nothing. */
 const CONTACT_PROOF_MIN_NUMBER = 1000;
-
-function contact_proof_max_number(array $config): int
-{
-    return contact_config_int($config, 'MAIL_PROOF_MAXNUMBER', CONTACT_PROOF_MIN_NUMBER);
-}
 
 /**
  * MAIL_RATE_LIMIT is "count/seconds" ("5/600": five accepted messages per client address in ten
@@ -163,52 +135,6 @@ function contact_addresses(array $config): array
         throw new RuntimeException('MAIL_TO is empty');
     }
     return [$to, $config['MAIL_FROM']];
-}
-
-/**
- * What stops this configuration from delivering: each a sentence for the operator. Nothing may
- * go out to, or from, a placeholder address, nor through a placeholder server; the outbox,
- * which mails nobody, may use them. While there is an error, messages stay pending.
- *
- * @return list<string>
- */
-function contact_config_errors(array $config): array
-{
-    $errors = [];
-    $transport = $config['MAIL_TRANSPORT'];
-    if (!in_array($transport, ['outbox', 'mail', 'smtp'], true)) {
-        $errors[] = "MAIL_TRANSPORT is \"$transport\": use outbox, mail or smtp.";
-    }
-    try {
-        [$to, $from] = contact_addresses($config);
-        if ($transport !== 'outbox') {
-            foreach ([...$to, $from] as $address) {
-                if (contact_is_placeholder($address)) {
-                    $key = $address === $from ? 'MAIL_FROM' : 'MAIL_TO';
-                    $errors[] = "$key is the placeholder $address: set the company's real address before mailing with $transport.";
-                }
-            }
-        }
-    } catch (RuntimeException $error) {
-        $errors[] = $error->getMessage() . '.';
-    }
-    if ($transport === 'smtp') {
-        foreach (['SMTP_HOST', 'SMTP_USER'] as $key) {
-            if ($config[$key] !== '' && contact_is_placeholder($config[$key])) {
-                $errors[] = "$key is the placeholder {$config[$key]}: set your mail provider's.";
-            }
-        }
-        if ($config['SMTP_PASS'] === 'change-me') {
-            $errors[] = "SMTP_PASS is the placeholder change-me: set the mailbox's password.";
-        }
-        if (!ctype_digit($config['SMTP_PORT']) || (int) $config['SMTP_PORT'] < 1 || (int) $config['SMTP_PORT'] > 65535) {
-            $errors[] = "SMTP_PORT is \"{$config['SMTP_PORT']}\": use a port number.";
-        }
-        if (!in_array(strtolower($config['SMTP_SECURE']), ['tls', 'starttls', 'ssl', 'smtps', 'none', ''], true)) {
-            $errors[] = "SMTP_SECURE is \"{$config['SMTP_SECURE']}\": use tls, ssl or none.";
-        }
-    }
-    return $errors;
 }
 
 /** Whether an address or host name is in a domain reserved for examples. */

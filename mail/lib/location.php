@@ -7,72 +7,17 @@
 // the store lives in npts-private/, a folder beside the site, which the web server's own user
 // creates when it can. A deployed release (DIR/releases/<time>/) finds DIR/shared/ there,
 // through the symlink DIR/releases/npts-private that `npm run deploy` makes.
+// It also makes the store's private folders. It may call paths.php and printable.php.
 declare(strict_types=1);
 
-/** The folder beside the web root that holds the store and, optionally, config.php. */
-const CONTACT_PRIVATE_FOLDER = 'npts-private';
+require_once __DIR__ . '/paths.php';
+require_once __DIR__ . '/printable.php';
+
 /**
  * Set by the project's rules for the requests they let through to PHP (mod_rewrite in .htaccess,
  * fastcgi_param in docs/nginx.conf): with it, and only then, the rest of mail/ is never served.
  */
 const CONTACT_RULES_VARIABLE = 'NPTS_PRIVATE_RULES';
-
-/** The site's folder: the one mail/ was uploaded into (symlinks resolved, as PHP resolves __DIR__). */
-function contact_web_root(): string
-{
-    return dirname(__DIR__, 2);
-}
-
-function contact_private_home(): string
-{
-    return dirname(contact_web_root()) . '/' . CONTACT_PRIVATE_FOLDER;
-}
-
-/** mail/storage, where earlier versions kept the store: inside the web root. */
-function contact_legacy_store(): string
-{
-    return dirname(__DIR__) . '/storage';
-}
-
-/**
- * Whether mail/ is in the working copy, among the sources, where no server serves it (npm start
- * serves out/; npm run dev only the endpoint). No build holds package.json.
- */
-function contact_in_working_copy(): bool
-{
-    return is_file(contact_web_root() . '/package.json');
-}
-
-/** Whether $dir holds messages: a database, a JSON lines store of an older version, outbox files. */
-function contact_store_present(string $dir): bool
-{
-    return is_file("$dir/messages.sqlite") || is_file("$dir/messages.jsonl") || (glob("$dir/outbox/*.eml") ?: []) !== [];
-}
-
-/**
- * The store's folder when MAIL_STORAGE_DIR is not set: npts-private beside the site when it
- * exists or can be made, else mail/storage, which the endpoint uses only behind the project's
- * rules. It depends only on what exists, so the endpoint and cron find the same store. A store in
- * mail/storage stays where the command line reads it until the endpoint, which runs as the web
- * server's user and so knows whether it can make npts-private, moves it there.
- */
-function contact_default_store(): string
-{
-    $home = contact_private_home();
-    $legacy = contact_legacy_store();
-    if (contact_in_working_copy()) {
-        // mail/storage is git-ignored, and npm start and npm run dev keep their messages there.
-        return $legacy;
-    }
-    if (is_dir($home)) {
-        return $home;
-    }
-    $creatable = is_dir(dirname($home)) && is_writable(dirname($home)) && !file_exists($home);
-    if (contact_store_present($legacy) && PHP_SAPI === 'cli') {
-        return $legacy;
-    }
-    return $creatable ? $home : $legacy;
-}
 
 /**
  * The folders a web server serves files from, symlinks resolved: the site's own, which every
@@ -111,17 +56,6 @@ function contact_served_root_of(string $path, bool $web): ?string
 function contact_inside_web_root(string $path): bool
 {
     return contact_served_root_of($path, false) !== null;
-}
-
-/** $path with symlinks resolved as far as it exists, the rest as written. */
-function contact_real_path(string $path): string
-{
-    $rest = '';
-    while (($real = realpath($path)) === false && $path !== dirname($path)) {
-        $rest = '/' . basename($path) . $rest;
-        $path = dirname($path);
-    }
-    return rtrim($real === false ? $path : $real, '/') . $rest;
 }
 
 /**
@@ -255,65 +189,41 @@ final class ContactLocationError extends RuntimeException
 }
 
 /**
- * Moves the store an earlier version kept in mail/storage (database, JSON lines, outbox files)
- * into this one, once: copied first, deleted only once all of it is here, under a lock, so a
- * crash or a second process at any point loses nothing and copies nothing twice.
+ * Makes a directory (and any missing above it) that only the store's group may enter, whose
+ * files take its group (2770), and that the web server never serves (deny-all .htaccess). One
+ * that exists with another mode (an earlier version's 0750, a folder of 0755 made for it) is made
+ * so too, by its owner.
  */
-function contact_store_move_legacy(array $config, PDO $pdo): void
+function contact_private_dir(string $dir): void
 {
-    $legacy = contact_legacy_store();
-    $dir = $config['MAIL_STORAGE_DIR'];
-    if (contact_real_path($dir) === contact_real_path($legacy) || !contact_store_present($legacy)) {
-        return;
+    $missing = [];
+    for ($at = $dir; !is_dir($at) && $at !== dirname($at); $at = dirname($at)) {
+        $missing[] = $at;
     }
-    // The lock file stays: removing it would let two processes lock two different files.
-    $lock = fopen("$dir/move.lock", 'c');
-    flock($lock, LOCK_EX);
-    try {
-        // Another process may have moved it while this one waited: look again, not in PHP's cache.
-        clearstatcache();
-        if (!contact_store_present($legacy)) {
-            return;
+    foreach (array_reverse($missing) as $folder) {
+        if (!@mkdir($folder, 0770) && !is_dir($folder)) {
+            throw new RuntimeException("cannot create $dir: " . (error_get_last()['message'] ?? 'unknown error'));
         }
-        $copied = is_file("$legacy/messages.sqlite") ? contact_store_copy_from($pdo, "$legacy/messages.sqlite") : 0;
-        $moved = [];
-        // JSON lines of an even older version go along as they are: the upgrade imports them here.
-        foreach (['messages.jsonl', 'status.jsonl', 'messages-damaged.jsonl'] as $name) {
-            if (is_file("$legacy/$name")) {
-                contact_copy_once("$legacy/$name", "$dir/$name");
-                $moved[] = "$legacy/$name";
-            }
+    }
+    contact_private_mode($dir, 02770);
+    $htaccess = "$dir/.htaccess";
+    if (!is_file($htaccess)) {
+        $rules = "# Private data of the contact endpoint: never served.\nRequire all denied\n"
+            . "<IfModule !mod_authz_core.c>\n  Deny from all\n</IfModule>\n";
+        if (file_put_contents($htaccess, $rules) === false) {
+            throw new RuntimeException("cannot protect $dir");
         }
-        foreach (glob("$legacy/outbox/*.eml") ?: [] as $eml) {
-            contact_private_dir($config['MAIL_OUTBOX_DIR']);
-            contact_copy_once($eml, $config['MAIL_OUTBOX_DIR'] . '/' . basename($eml));
-            $moved[] = $eml;
-        }
-        foreach ([...$moved, "$legacy/messages.sqlite", "$legacy/messages.sqlite-wal", "$legacy/messages.sqlite-shm"] as $file) {
-            if (is_file($file)) {
-                unlink($file);
-            }
-        }
-        contact_log("contact store: moved $legacy (inside the web root) to $dir: $copied messages, " . count($moved) . ' other files');
-        // What is left (.htaccess, lock files) holds no message; a folder that will not go is harmless.
-        foreach (["$legacy/outbox", $legacy] as $folder) {
-            foreach (is_dir($folder) ? array_diff(scandir($folder), ['.', '..']) : [] as $name) {
-                @unlink("$folder/$name");
-            }
-            @rmdir($folder);
-        }
-    } finally {
-        flock($lock, LOCK_UN);
-        fclose($lock);
     }
 }
 
-/** Copies $from to $to unless $to exists (written aside and renamed: never a half file). */
-function contact_copy_once(string $from, string $to): void
+/**
+ * Gives a file or folder of the store its private mode, unless it has it or is another user's
+ * (whose owner makes it so): mkdir cannot set the group bit, and files of earlier versions were
+ * 0644. Cheap when there is nothing to do: one stat, cached.
+ */
+function contact_private_mode(string $path, int $mode): void
 {
-    if (!is_file($from) || is_file($to)) {
-        return;
+    if ((fileperms($path) & 07777) !== $mode) {
+        @chmod($path, $mode);
     }
-    copy($from, "$to.tmp");
-    rename("$to.tmp", $to);
 }

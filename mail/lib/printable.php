@@ -3,7 +3,8 @@
 // store) on its way to a terminal or a log: every C0 and C1 control character is shown escaped,
 // as \r, \n, \t, \x1b or \u009b, so nothing printed can move the cursor, rewrite a line, retitle a
 // window or start a log line of its own. Text that is not UTF-8 shows each byte outside ASCII as
-// \xff. Escaping what is escaped already changes nothing.
+// \xff. Escaping what is escaped already changes nothing. The log, and counted nouns, are here too.
+// It calls nothing.
 declare(strict_types=1);
 
 const CONTACT_NAMED_CONTROLS = ["\r" => '\r', "\n" => '\n', "\t" => '\t'];
@@ -33,4 +34,11 @@ function contact_printable(string $text, bool $lines = false): string
 function contact_log(string $message): void
 {
     error_log(contact_printable($message));
+}
+
+/** "1 message", "2 messages", "2 webhook deliveries": for what the commands print. */
+function contact_count(int $count, string $noun): string
+{
+    $plural = preg_match('/[^aeiou]y$/', $noun) === 1 ? substr($noun, 0, -1) . 'ies' : "{$noun}s";
+    return "$count " . ($count === 1 ? $noun : $plural);
 }

@@ -6,8 +6,14 @@
 // here with one hash and one HMAC. The expiry travels in the salt, which ends with "&" so that
 // no digit of the number can be moved into it (the splicing of CVE-2025-68113). Each proof is
 // accepted once, before it expires: the store decides both with one clock, read while it holds
-// the store, and keeps the challenges used until they expire (lib/store.php).
+// the store (queue.php accepts a message), and keeps the challenges used until they expire. All
+// of the proof is here: the key, the challenge handed out, the check and the spending. It may
+// call database.php, store.php (the key is the store's) and config.php.
 declare(strict_types=1);
+
+require_once __DIR__ . '/database.php';
+require_once __DIR__ . '/store.php';
+require_once __DIR__ . '/config.php';
 
 const CONTACT_PROOF_ALGORITHM = 'SHA-256';
 /** How long a challenge may be solved and sent: a visitor who takes longer gets a fresh one unseen. */
@@ -24,6 +30,22 @@ function contact_proof_key(PDO $pdo): string
         throw new RuntimeException('the store has no proof_secret');
     }
     return $key;
+}
+
+function contact_proof_max_number(array $config): int
+{
+    return contact_config_int($config, 'MAIL_PROOF_MAXNUMBER', CONTACT_PROOF_MIN_NUMBER);
+}
+
+/**
+ * A fresh challenge for GET /mail/send.php?challenge, signed with the store's key: a store that
+ * cannot be used throws as it would for a message (ContactLocationError when it may not be used).
+ *
+ * @return array{algorithm: string, challenge: string, maxnumber: int, salt: string, signature: string}
+ */
+function contact_proof_new(array $config): array
+{
+    return contact_proof_challenge(contact_proof_key(contact_store_open($config)), contact_proof_max_number($config), time());
 }
 
 /** @return array{algorithm: string, challenge: string, maxnumber: int, salt: string, signature: string} */
@@ -62,4 +84,29 @@ function contact_proof_check(string $payload, string $key): array|string
         return 'invalid';
     }
     return ['challenge' => $challenge, 'expires' => (int) $match[1]];
+}
+
+/**
+ * Why a proof whose signature holds is refused at $now, inside the transaction that stores its
+ * message: expired, or spent already; null when it may be spent. Spent proofs are forgotten once
+ * they expire.
+ *
+ * @param array{challenge: string, expires: int} $proof
+ * @return ?'expired'|'reused'
+ */
+function contact_proof_refusal(PDO $pdo, array $proof, int $now): ?string
+{
+    if ($proof['expires'] <= $now) {
+        return 'expired';
+    }
+    $pdo->prepare('DELETE FROM proofs_used WHERE expires_at <= ?')->execute([$now]);
+    $spent = $pdo->prepare('SELECT 1 FROM proofs_used WHERE challenge = ?');
+    $spent->execute([$proof['challenge']]);
+    return $spent->fetchColumn() === false ? null : 'reused';
+}
+
+/** Spends a proof, in the transaction that stores its message: it is refused from now on. */
+function contact_proof_spend(PDO $pdo, array $proof): void
+{
+    $pdo->prepare('INSERT INTO proofs_used (challenge, expires_at) VALUES (?, ?)')->execute([$proof['challenge'], $proof['expires']]);
 }

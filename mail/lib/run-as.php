@@ -3,8 +3,11 @@
 // the README says, and what root makes in the store (SQLite's -wal and -shm files, the outbox)
 // the web server could not write: the form would fail. So root first becomes the store folder's
 // owner and group, with that user's groups, before it opens anything of the store; where it
-// cannot, the command refuses and says how to run it.
+// cannot, the command refuses and says how to run it. It may call paths.php (where the
+// configuration file is).
 declare(strict_types=1);
+
+require_once __DIR__ . '/paths.php';
 
 /** The user the process acts as: without posix, /proc/self belongs to it (Linux). */
 function contact_run_as_euid(): int|false

@@ -4,7 +4,8 @@
 // every byte, and its TLS handshakes wait as long as the connect timeout allows. So a server
 // that never speaks, trickles, or stalls in a handshake would hold the visitor for minutes.
 // Here connecting, every read and write, and the TLS handshake (STARTTLS or from the first byte)
-// wait only for what is left of the attempt's time. Loaded by lib/transports.php once PHPMailer is.
+// wait only for what is left of the attempt's time. Loaded by lib/channels/mail-transports.php
+// once PHPMailer is; it calls nothing.
 declare(strict_types=1);
 
 final class ContactDeadlineSmtp extends \PHPMailer\PHPMailer\SMTP

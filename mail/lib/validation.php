@@ -1,5 +1,5 @@
 <?php
-// The contact form's rules, mirroring the front end's zod schema (lib/contact.ts). Both sides are
+// The contact form's rules, mirroring the front end's zod schema (lib/contact-schema.ts). Both sides are
 // tested against the same cases: __tests__/fixtures/contact-cases.json.
 declare(strict_types=1);
 

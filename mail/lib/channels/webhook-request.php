@@ -8,9 +8,12 @@
 // attempt ends within CONTACT_WEBHOOK_SECONDS (or what the endpoint has left), however the
 // receiver stalls, trickles or floods, as an SMTP attempt does (lib/smtp-deadline.php). Redirects
 // are not followed: a 3xx is a failure, so a lead only ever goes to the address configured.
+// This file holds the address's checks and the one HTTP request; channels/webhook.php the
+// channel. It calls nothing.
 declare(strict_types=1);
 
 const CONTACT_WEBHOOK_SECONDS = 5;
+
 /** All of a receiver's answer that is read: its status line and headers; the body is never read. */
 const CONTACT_WEBHOOK_MAX_HEADERS = 16384;
 
@@ -43,63 +46,6 @@ function contact_webhook_shown(string $url): string
 {
     $parts = parse_url($url);
     return is_array($parts) && isset($parts['scheme'], $parts['host']) ? "{$parts['scheme']}://{$parts['host']}/… (path hidden)" : '(set, not a URL)';
-}
-
-/**
- * The request body for a lead: one line for people, and the lead itself for programs.
- *
- * @param array<string, mixed> $record a stored message (lib/store.php)
- */
-function contact_webhook_body(array $record): string
-{
-    $fields = array_map('strval', array_intersect_key($record, CONTACT_FIELDS));
-    ['source' => $source, 'campaign' => $campaign] = contact_lead_origin($record);
-    $text = contact_subject(array_map('contact_webhook_inert', $fields))
-        . ' (from ' . ($source === null ? 'the form, opened directly' : contact_webhook_inert($source)) . ')';
-    $lead = [
-        'id' => $record['id'],
-        'received' => gmdate('Y-m-d\TH:i:s\Z', (int) $record['received_at']),
-        ...$fields,
-        'source' => $source,
-        'campaign' => (object) $campaign,
-    ];
-    return json_encode(['text' => $text, 'lead' => $lead], JSON_UNESCAPED_UNICODE | JSON_UNESCAPED_SLASHES | JSON_INVALID_UTF8_SUBSTITUTE | JSON_THROW_ON_ERROR);
-}
-
-/**
- * Someone else's words for a chat's `text`, shown as typed and doing nothing there. Slack's
- * three markup characters become entities (so no <!channel>, <@U…> or <https://…|label>), and a
- * zero-width space follows each character that can begin or join a mention, a link, an image or
- * an autolink in Slack or Mattermost (Markdown): @here, @all, @user, ~channel, [label](url),
- * ![image](url), https://…, www.…, name@domain.
- */
-function contact_webhook_inert(string $words): string
-{
-    $escaped = strtr($words, ['&' => '&amp;', '<' => '&lt;', '>' => '&gt;']);
-    return (string) preg_replace('/[@:.\]~#]/', "\$0\u{200B}", $escaped);
-}
-
-/**
- * POSTs the body to MAIL_WEBHOOK_URL within $seconds; throws unless the receiver answers 2xx.
- */
-function contact_webhook_send(array $config, string $body, float $seconds = CONTACT_WEBHOOK_SECONDS): void
-{
-    $url = $config['MAIL_WEBHOOK_URL'];
-    $problem = $url === '' ? 'MAIL_WEBHOOK_URL is not set' : contact_webhook_url_problem($url);
-    if ($problem !== null) {
-        throw new RuntimeException($problem);
-    }
-    $headers = ['Content-Type: application/json'];
-    if ($config['MAIL_WEBHOOK_SECRET'] !== '') {
-        // Each attempt signs its own time: a receiver refuses a request older than a few minutes.
-        $timestamp = (string) time();
-        $headers[] = "X-NPTS-Timestamp: $timestamp";
-        $headers[] = 'X-NPTS-Signature: sha256=' . hash_hmac('sha256', "$timestamp.$body", $config['MAIL_WEBHOOK_SECRET']);
-    }
-    $code = contact_webhook_request($url, 'POST', $headers, $body, $seconds);
-    if ($code < 200 || $code >= 300) {
-        throw new RuntimeException("the webhook answered HTTP $code");
-    }
 }
 
 /**

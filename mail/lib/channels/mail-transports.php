@@ -1,6 +1,12 @@
 <?php
-// The three ways out, chosen by MAIL_TRANSPORT. Each throws when the mail did not leave.
+// The mail channel's three ways out, chosen by MAIL_TRANSPORT. Each throws when the mail did not
+// leave. The outbox's files are the mail's copies of a lead: retention and erasure delete them
+// too. It may call compose.php (the MIME form), location.php (the outbox's private folder) and
+// smtp-deadline.php.
 declare(strict_types=1);
+
+require_once __DIR__ . '/../compose.php';
+require_once __DIR__ . '/../location.php';
 
 function contact_transport_send(array $config, array $mail): void
 {
@@ -101,7 +107,7 @@ function contact_smtp_step(\PHPMailer\PHPMailer\PHPMailer $mailer, callable $ste
 function contact_smtp_mailer(array $config): \PHPMailer\PHPMailer\PHPMailer
 {
     if (!class_exists(\PHPMailer\PHPMailer\PHPMailer::class)) {
-        foreach ([dirname(__DIR__) . '/vendor/autoload.php', '/usr/share/php/libphp-phpmailer/autoload.php'] as $autoload) {
+        foreach ([dirname(__DIR__, 2) . '/vendor/autoload.php', '/usr/share/php/libphp-phpmailer/autoload.php'] as $autoload) {
             if (is_file($autoload)) {
                 require_once $autoload;
                 break;
@@ -111,7 +117,7 @@ function contact_smtp_mailer(array $config): \PHPMailer\PHPMailer\PHPMailer
     if (!class_exists(\PHPMailer\PHPMailer\PHPMailer::class)) {
         throw new RuntimeException('PHPMailer is not installed: composer require phpmailer/phpmailer in mail/');
     }
-    require_once __DIR__ . '/smtp-deadline.php';
+    require_once __DIR__ . '/../smtp-deadline.php';
     // The same address check as the form's, so PHPMailer accepts what the form accepted.
     \PHPMailer\PHPMailer\PHPMailer::$validator = 'php';
     $mailer = new \PHPMailer\PHPMailer\PHPMailer(true);

@@ -1,0 +1,101 @@
+/** @jest-environment node */
+import { readFileSync, readdirSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+
+// How mail/ is laid out, as a newcomer who adds a channel finds it: each file requires what it
+// uses, and nothing it is required by; no file is too long to read; each channel's name is
+// branched on only in its own file and in the list of channels.
+const mail = resolve(__dirname, '..', '..', 'mail');
+
+function phpFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? (entry.name === 'vendor' || entry.name === 'storage' ? [] : phpFiles(join(dir, entry.name))) : entry.name.endsWith('.php') ? [join(dir, entry.name)] : [],
+  );
+}
+
+/** The files of mail/lib a file requires: require or require_once of __DIR__ . '/…' (a path it names whole). */
+function requires(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  return [...text.matchAll(/\brequire(?:_once)?\s+__DIR__\s*\.\s*'([^']+\.php)'/g)].map((match) => resolve(dirname(file), `.${match[1]}`));
+}
+
+/** A cycle among the files, as the paths around it, or null. */
+function findCycle(graph: Map<string, string[]>): string[] | null {
+  const done = new Set<string>();
+  const path: string[] = [];
+  const visit = (file: string): string[] | null => {
+    const at = path.indexOf(file);
+    if (at !== -1) return [...path.slice(at), file];
+    if (done.has(file)) return null;
+    path.push(file);
+    for (const next of graph.get(file) ?? []) {
+      const cycle = visit(next);
+      if (cycle) return cycle;
+    }
+    path.pop();
+    done.add(file);
+    return null;
+  };
+  for (const file of graph.keys()) {
+    const cycle = visit(file);
+    if (cycle) return cycle;
+  }
+  return null;
+}
+
+describe('mail/ laid out in small rooms', () => {
+  const lib = phpFiles(join(mail, 'lib'));
+
+  it('finds a cycle when there is one (the check itself)', () => {
+    expect(findCycle(new Map([['a', ['b']], ['b', ['c']], ['c', ['a']]]))).toEqual(['a', 'b', 'c', 'a']);
+    expect(findCycle(new Map([['a', ['b', 'c']], ['b', ['c']], ['c', []]]))).toBeNull();
+  });
+
+  it('has no require cycle among mail/lib files, and every file required exists', () => {
+    const graph = new Map(lib.map((file) => [file, requires(file)]));
+    for (const [file, required] of graph) for (const target of required) expect([relative(mail, file), lib.includes(target)]).toEqual([relative(mail, file), true]);
+    const cycle = findCycle(graph);
+    expect(cycle?.map((file) => relative(mail, file))).toBeUndefined();
+  });
+
+  it('makes each file of mail/ require every file whose functions, constants and classes it uses', () => {
+    const files = phpFiles(mail).filter((file) => !file.endsWith('config.example.php'));
+    const code = (file: string) => readFileSync(file, 'utf8').replace(/^\s*(\/\/|\*|\/\*\*).*$/gm, '');
+    const defined = new Map<string, string>();
+    for (const file of files) {
+      for (const match of code(file).matchAll(/^(?:function|const|(?:final )?class) ((?:contact|admin)_\w+|(?:CONTACT|ADMIN)_\w+|(?:Contact|Admin)\w+)/gm)) defined.set(match[1], file);
+    }
+    const closure = (file: string, seen = new Set<string>()): Set<string> => {
+      if (!seen.has(file)) {
+        seen.add(file);
+        for (const next of requires(file)) closure(next, seen);
+      }
+      return seen;
+    };
+    const missing = files.flatMap((file) => {
+      const reach = closure(file);
+      const used = new Set([...code(file).matchAll(/\b((?:contact|admin)_\w+(?=\()|(?:CONTACT|ADMIN)_[A-Z_]+\b|(?:Contact|Admin)[A-Z]\w+)/g)].map((match) => match[1]));
+      return [...used].filter((name) => defined.has(name) && !reach.has(defined.get(name)!)).map((name) => `${relative(mail, file)} uses ${name} of ${relative(mail, defined.get(name)!)}`);
+    });
+    expect(missing).toEqual([]);
+  });
+
+  it('keeps every PHP file of mail/ at 400 lines or fewer, and admin.php at 150', () => {
+    const lines = (file: string) => readFileSync(file, 'utf8').split('\n').length - 1;
+    const long = phpFiles(mail).filter((file) => lines(file) > 400).map((file) => relative(mail, file));
+    expect(long).toEqual([]);
+    expect(lines(join(mail, 'admin.php'))).toBeLessThanOrEqual(150);
+  });
+
+  it('says in each lib file’s first lines what it holds', () => {
+    for (const file of lib) expect([relative(mail, file), readFileSync(file, 'utf8').split('\n')[1]]).toEqual([relative(mail, file), expect.stringMatching(/^\/\/ \S/)]);
+  });
+
+  it('names a channel only in its own file, in the list of channels, and where the migration sorts schema 3’s columns into them', () => {
+    const allowed = (file: string) => file.startsWith('lib/channels/') || file === 'lib/channels.php' || file === 'lib/schema.php';
+    const named = phpFiles(mail)
+      .map((file) => relative(mail, file))
+      .filter((file) => !allowed(file) && /'(mail|webhook)'/.test(readFileSync(join(mail, file), 'utf8')));
+    expect(named).toEqual([]);
+  });
+});

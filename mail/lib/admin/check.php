@@ -1,0 +1,91 @@
+<?php
+// admin.php check: the configuration and where each value comes from, then whether it works:
+// PHP, the store, and each channel set up (its own check, lib/channels.php). It may call
+// admin/common.php, config.php, location.php, store.php, database.php, messages.php,
+// channels.php and channels/webhook-request.php (how a webhook's URL is shown).
+declare(strict_types=1);
+
+require_once __DIR__ . '/common.php';
+require_once __DIR__ . '/../config.php';
+require_once __DIR__ . '/../location.php';
+require_once __DIR__ . '/../store.php';
+require_once __DIR__ . '/../database.php';
+require_once __DIR__ . '/../messages.php';
+require_once __DIR__ . '/../channels.php';
+require_once __DIR__ . '/../channels/webhook-request.php';
+
+function admin_check(array $config, bool $sendTest): int
+{
+    $read = contact_config_read();
+    echo $read['file'] === null
+        ? "Configuration file: none (copy mail/config.example.php to mail/config.php, or name one with MAIL_CONFIG)\n"
+        : "Configuration file: {$read['file']} (environment variables override it)\n";
+    foreach ($read['values'] as $key => $value) {
+        $shown = match (true) {
+            $value === '' => '(empty)',
+            in_array($key, ['SMTP_PASS', 'MAIL_HEALTH_TOKEN', 'MAIL_WEBHOOK_SECRET'], true) => '(set, hidden)',
+            $key === 'MAIL_WEBHOOK_URL' => contact_webhook_shown($value),
+            default => $value,
+        };
+        printf("  %-21s %-44s %s\n", $key, $shown, $read['sources'][$key]);
+    }
+    echo "Values set only with Apache's SetEnv reach the web endpoint, never this command or cron.\n\n";
+
+    $problems = 0;
+    $report = static function (bool $ok, string $text, string $status = '') use (&$problems): void {
+        $problems += $ok ? 0 : 1;
+        printf("  %-5s %s\n", $status ?: ($ok ? 'ok' : 'FAIL'), $text);
+    };
+    foreach (contact_config_warnings($config) as $warning) {
+        $report(false, $warning, 'warn');
+    }
+    $report(extension_loaded('pdo_sqlite'), 'PHP ' . PHP_VERSION . (extension_loaded('pdo_sqlite')
+        ? ' with pdo_sqlite'
+        : ' has no pdo_sqlite: install it (Debian, Ubuntu: apt-get install php-sqlite3)'));
+    $usable = contact_location_problem($config, false) === null;
+    if (extension_loaded('pdo_sqlite')) {
+        admin_check_store($config, $report);
+    }
+    foreach (contact_enabled_channels($config) as $channel) {
+        (contact_channels()[$channel]['check'])($config, $report, $sendTest);
+    }
+    if (function_exists('posix_geteuid') && posix_geteuid() === 0) {
+        $report(true, 'running as root: run cron and this command as the web server\'s user, so files stay writable for it', 'note');
+    }
+    echo $problems === 0 ? "\nNo problems.\n" : "\n$problems " . ($problems === 1 ? 'problem' : 'problems') . ".\n";
+    return $problems === 0 ? 0 : ($usable ? 1 : 2);
+}
+
+function admin_check_store(array $config, callable $report): void
+{
+    $dir = $config['MAIL_STORAGE_DIR'];
+    $problem = contact_location_problem($config, false);
+    if ($problem !== null) {
+        $report(false, "store: $problem");
+        return;
+    }
+    if (contact_inside_web_root($dir)) {
+        $report(true, 'store: ' . admin_inside_web_root($dir), 'note');
+    }
+    if (!is_dir($dir)) {
+        $report(true, "store: $dir does not exist yet; the endpoint creates it (the web server must be able to write to " . dirname($dir) . ')', 'note');
+        return;
+    }
+    try {
+        $store = contact_store_open($config, true);
+        $integrity = $store->query('PRAGMA quick_check')->fetchColumn();
+        contact_store_transaction($store, static function (): void {
+        });
+        $counts = contact_store_counts($store);
+        $file = contact_store_file($config);
+        $report($integrity === 'ok', "store: $file, writable, " . contact_count(array_sum($counts), 'message') . ($integrity === 'ok' ? '' : ", damaged: $integrity"));
+        if (fileowner($file) !== fileowner($dir)) {
+            $report(false, "store: $file is owned by another user than $dir: the web server may not be able to write it");
+        }
+        if (is_file("$dir/messages-damaged.jsonl")) {
+            $report(true, "store: $dir/messages-damaged.jsonl holds lines of the old store that could not be imported: look at them, then delete the file", 'note');
+        }
+    } catch (Throwable $error) {
+        $report(false, "store in $dir cannot be used: " . $error->getMessage());
+    }
+}

@@ -1,0 +1,64 @@
+<?php
+// admin.php delete, purge and erase: messages deleted on the operator's word, each with its
+// outbox file, never one being sent. It may call admin/common.php, retention.php, messages.php
+// and channels/mail-transports.php.
+declare(strict_types=1);
+
+require_once __DIR__ . '/common.php';
+require_once __DIR__ . '/../retention.php';
+require_once __DIR__ . '/../messages.php';
+require_once __DIR__ . '/../channels/mail-transports.php';
+
+function admin_delete(array $config, string $id): int
+{
+    $store = admin_store($config);
+    $message = $store === null ? null : contact_store_message($store, $id);
+    if ($message === null) {
+        echo "No message $id.\n";
+        return 1;
+    }
+    $files = contact_remove_outbox_files($config, [$id]);
+    if ($files['kept'] !== [] || contact_store_delete($store, [$id]) === []) {
+        echo "NOT deleted $id: " . ($files['kept'][$id] ?? 'being sent right now: delete it again in a few minutes') . "\n";
+        return 1;
+    }
+    echo "Deleted $id ({$message['state']}, from {$message['email']}, received " . admin_time((int) $message['received_at']) . ")\n";
+    return 0;
+}
+
+function admin_purge(array $config, string $days): int
+{
+    if (!ctype_digit($days)) {
+        throw new AdminUsageError('--older-than takes a number of days');
+    }
+    $store = admin_store($config);
+    $before = time() - (int) $days * 86400;
+    $purged = $store === null ? ['deleted' => 0, 'kept' => []] : contact_purge($config, $store, ['delivered', 'dead'], $before);
+    foreach ($purged['kept'] as $id => $why) {
+        echo "$id kept: $why\n";
+    }
+    echo 'Deleted ' . contact_count($purged['deleted'], 'message') . ' (delivered or dead) received before ' . admin_time($before) . ", with their outbox files. Pending messages are kept.\n";
+    return $purged['kept'] === [] ? 0 : 1;
+}
+
+function admin_erase(array $config, string $email): int
+{
+    if ($email === '') {
+        throw new AdminUsageError('Give --email ADDRESS.');
+    }
+    $store = admin_store($config);
+    $result = $store === null ? ['erased' => [], 'files' => [], 'kept' => []] : contact_erase($config, $store, $email);
+    foreach ($result['erased'] as $message) {
+        $file = in_array($message['id'], $result['files'], true) ? ', and its outbox file' : '';
+        echo "erased {$message['id']} ({$message['state']}, received " . admin_time((int) $message['received_at']) . ")$file\n";
+    }
+    foreach ($result['kept'] as $id => $why) {
+        echo "NOT erased $id: $why\n";
+    }
+    $erased = count($result['erased']);
+    echo match (true) {
+        $erased === 0 && $result['kept'] === [] => "No messages from $email.\n",
+        default => 'Erased ' . contact_count($erased, 'message') . " from $email. Mails already delivered to {$config['MAIL_TO']} are not touched: delete them there too.\n",
+    };
+    return $result['kept'] === [] ? 0 : 1;
+}

@@ -1,0 +1,39 @@
+<?php
+// The ways a lead goes out, in one list. Each channel is one file in channels/ that returns its
+// contract (channels/mail.php says it in full): a label, how long one attempt may take, whether
+// it is set up (`enabled`: a lead gets a delivery for it then), what stops it (`problems`),
+// `send` (one attempt: throws when it failed) and `check` (admin.php check). The first channel
+// is the message's own delivery: its state is the one list, export and status show. Adding a
+// channel is a file in channels/ and a line below; the store, cron, the endpoint, admin.php and
+// the health check go through this list. It may call the files in channels/.
+declare(strict_types=1);
+
+/**
+ * @return array<string, array{label: string, seconds: float, enabled: callable(array): bool, problems: callable(array): list<string>, send: callable(array, array, float): void, check: callable(array, callable, bool): void}>
+ */
+function contact_channels(): array
+{
+    static $channels = null;
+    return $channels ??= [
+        'mail' => require __DIR__ . '/channels/mail.php',
+        'webhook' => require __DIR__ . '/channels/webhook.php',
+    ];
+}
+
+/** The channel whose delivery is the message's own state. */
+function contact_primary_channel(): string
+{
+    return array_key_first(contact_channels());
+}
+
+/** @return list<string> the channels a lead accepted (or released) now gets a delivery for */
+function contact_enabled_channels(array $config): array
+{
+    return array_keys(array_filter(contact_channels(), static fn (array $channel): bool => ($channel['enabled'])($config)));
+}
+
+/** How a delivery is named in what the commands print: the primary one by its message alone, the others by their label. */
+function contact_channel_suffix(string $channel): string
+{
+    return $channel === contact_primary_channel() ? '' : ' ' . contact_channels()[$channel]['label'];
+}

@@ -1,0 +1,129 @@
+<?php
+// The mail channel: each lead mailed to MAIL_TO, composed by compose.php, through MAIL_TRANSPORT
+// (channels/mail-transports.php: an outbox folder, PHP's mail() or SMTP). The first channel of
+// channels.php, so its delivery's state is the message's own. This file returns the channel's
+// contract, which every channel's file returns alike:
+//   label     how what the commands print names its deliveries
+//   seconds   the longest one attempt takes (the endpoint's visitor waits for it)
+//   enabled   fn (config): bool, whether a lead accepted now gets a delivery by it
+//   problems  fn (config): list<string>, what stops it sending (each a sentence for the operator)
+//   send      fn (config, message, seconds): void, one attempt; throws when it failed, and
+//             ContactInvalidMessage when it never can succeed
+//   check     fn (config, report, sendTest): void, what admin.php check says of it
+// It may call compose.php, config.php, database.php (a test's id) and channels/mail-transports.php.
+declare(strict_types=1);
+
+require_once __DIR__ . '/../compose.php';
+require_once __DIR__ . '/../config.php';
+require_once __DIR__ . '/../database.php';
+require_once __DIR__ . '/mail-transports.php';
+
+/**
+ * What stops this configuration from delivering: each a sentence for the operator. Nothing may
+ * go out to, or from, a placeholder address, nor through a placeholder server; the outbox,
+ * which mails nobody, may use them. While there is an error, messages stay pending.
+ *
+ * @return list<string>
+ */
+function contact_mail_problems(array $config): array
+{
+    $errors = [];
+    $transport = $config['MAIL_TRANSPORT'];
+    if (!in_array($transport, ['outbox', 'mail', 'smtp'], true)) {
+        $errors[] = "MAIL_TRANSPORT is \"$transport\": use outbox, mail or smtp.";
+    }
+    try {
+        [$to, $from] = contact_addresses($config);
+        if ($transport !== 'outbox') {
+            foreach ([...$to, $from] as $address) {
+                if (contact_is_placeholder($address)) {
+                    $key = $address === $from ? 'MAIL_FROM' : 'MAIL_TO';
+                    $errors[] = "$key is the placeholder $address: set the company's real address before mailing with $transport.";
+                }
+            }
+        }
+    } catch (RuntimeException $error) {
+        $errors[] = $error->getMessage() . '.';
+    }
+    if ($transport === 'smtp') {
+        foreach (['SMTP_HOST', 'SMTP_USER'] as $key) {
+            if ($config[$key] !== '' && contact_is_placeholder($config[$key])) {
+                $errors[] = "$key is the placeholder {$config[$key]}: set your mail provider's.";
+            }
+        }
+        if ($config['SMTP_PASS'] === 'change-me') {
+            $errors[] = "SMTP_PASS is the placeholder change-me: set the mailbox's password.";
+        }
+        if (!ctype_digit($config['SMTP_PORT']) || (int) $config['SMTP_PORT'] < 1 || (int) $config['SMTP_PORT'] > 65535) {
+            $errors[] = "SMTP_PORT is \"{$config['SMTP_PORT']}\": use a port number.";
+        }
+        if (!in_array(strtolower($config['SMTP_SECURE']), ['tls', 'starttls', 'ssl', 'smtps', 'none', ''], true)) {
+            $errors[] = "SMTP_SECURE is \"{$config['SMTP_SECURE']}\": use tls, ssl or none.";
+        }
+    }
+    return $errors;
+}
+
+function contact_mail_check_transport(array $config, callable $report): void
+{
+    switch ($config['MAIL_TRANSPORT']) {
+        case 'outbox':
+            $dir = $config['MAIL_OUTBOX_DIR'];
+            $report(!is_dir($dir) || is_writable($dir), "transport outbox: messages are written to $dir as .eml files; nobody is mailed");
+            break;
+        case 'mail':
+            $sendmail = strtok((string) ini_get('sendmail_path'), ' ') ?: '/usr/sbin/sendmail';
+            $found = str_contains($sendmail, '/') ? is_executable($sendmail)
+                : array_filter(explode(':', (string) getenv('PATH')), static fn (string $dir): bool => is_executable("$dir/$sendmail")) !== [];
+            $report($found, "transport mail: PHP's mail() through $sendmail" . ($found ? '' : ', which is missing'));
+            break;
+        case 'smtp':
+            $server = "{$config['SMTP_HOST']}:{$config['SMTP_PORT']}";
+            try {
+                $mailer = contact_smtp_mailer($config);
+                contact_smtp_step($mailer, $mailer->smtpConnect(...));
+                $mailer->smtpClose();
+                $report(true, "transport smtp: $server answered" . ($config['SMTP_USER'] === '' ? '' : " and accepted the login of {$config['SMTP_USER']}"));
+            } catch (Throwable $error) {
+                $report(false, "transport smtp: $server: " . $error->getMessage());
+            }
+            break;
+    }
+}
+
+/** admin.php check: what stops the mail, whether its transport answers; with --send-test, a test mail to MAIL_TO. */
+function contact_mail_check(array $config, callable $report, bool $sendTest): void
+{
+    $problems = contact_mail_problems($config);
+    foreach ($problems as $problem) {
+        $report(false, $problem);
+    }
+    contact_mail_check_transport($config, $report);
+    if (!$sendTest || $problems !== []) {
+        return;
+    }
+    $id = 'test-' . contact_new_id();
+    $test = [
+        'id' => $id, 'received_at' => time(), 'firstName' => 'Website', 'lastName' => 'check',
+        'email' => $config['MAIL_FROM'], 'company' => '', 'phone' => '',
+        'subject' => 'Test message from php mail/admin.php check --send-test',
+        'message' => 'This test shows that mail from the contact form reaches ' . $config['MAIL_TO'] . '.',
+    ];
+    try {
+        contact_transport_send($config, contact_compose($config, $test));
+        $report(true, "test message $id sent to {$config['MAIL_TO']} with {$config['MAIL_TRANSPORT']}");
+    } catch (Throwable $error) {
+        $report(false, 'the test message was not sent: ' . $error->getMessage());
+    }
+}
+
+return [
+    'label' => 'mail',
+    'seconds' => CONTACT_SMTP_DEADLINE,
+    // Every lead is mailed: while the configuration stops it, its delivery waits.
+    'enabled' => static fn (array $config): bool => true,
+    'problems' => contact_mail_problems(...),
+    // An SMTP attempt keeps its own deadline, CONTACT_SMTP_DEADLINE, which is the endpoint's budget.
+    'send' => static fn (array $config, array $message, float $seconds) => contact_transport_send($config, contact_compose($config, $message)),
+    'check' => contact_mail_check(...),
+];

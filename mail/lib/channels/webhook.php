@@ -1,0 +1,117 @@
+<?php
+// The team webhook channel (MAIL_WEBHOOK_URL): each lead POSTed as JSON, one line for people and
+// the lead for programs (channels/webhook-request.php makes the request, within its time). A lead
+// gets this delivery only when MAIL_WEBHOOK_URL is set when it is accepted or released. The
+// contract it returns is the one channels/mail.php describes. It may call
+// channels/webhook-request.php, compose.php (the subject line), validation.php and database.php.
+declare(strict_types=1);
+
+require_once __DIR__ . '/webhook-request.php';
+require_once __DIR__ . '/../compose.php';
+require_once __DIR__ . '/../validation.php';
+require_once __DIR__ . '/../database.php';
+
+/**
+ * The request body for a lead: one line for people, and the lead itself for programs.
+ *
+ * @param array<string, mixed> $record a stored message (lib/messages.php)
+ */
+function contact_webhook_body(array $record): string
+{
+    $fields = array_map('strval', array_intersect_key($record, CONTACT_FIELDS));
+    ['source' => $source, 'campaign' => $campaign] = contact_lead_origin($record);
+    $text = contact_subject(array_map('contact_webhook_inert', $fields))
+        . ' (from ' . ($source === null ? 'the form, opened directly' : contact_webhook_inert($source)) . ')';
+    $lead = [
+        'id' => $record['id'],
+        'received' => gmdate('Y-m-d\TH:i:s\Z', (int) $record['received_at']),
+        ...$fields,
+        'source' => $source,
+        'campaign' => (object) $campaign,
+    ];
+    return json_encode(['text' => $text, 'lead' => $lead], JSON_UNESCAPED_UNICODE | JSON_UNESCAPED_SLASHES | JSON_INVALID_UTF8_SUBSTITUTE | JSON_THROW_ON_ERROR);
+}
+
+/**
+ * Someone else's words for a chat's `text`, shown as typed and doing nothing there. Slack's
+ * three markup characters become entities (so no <!channel>, <@U…> or <https://…|label>), and a
+ * zero-width space follows each character that can begin or join a mention, a link, an image or
+ * an autolink in Slack or Mattermost (Markdown): @here, @all, @user, ~channel, [label](url),
+ * ![image](url), https://…, www.…, name@domain.
+ */
+function contact_webhook_inert(string $words): string
+{
+    $escaped = strtr($words, ['&' => '&amp;', '<' => '&lt;', '>' => '&gt;']);
+    return (string) preg_replace('/[@:.\]~#]/', "\$0\u{200B}", $escaped);
+}
+
+/**
+ * POSTs the body to MAIL_WEBHOOK_URL within $seconds; throws unless the receiver answers 2xx.
+ */
+function contact_webhook_send(array $config, string $body, float $seconds = CONTACT_WEBHOOK_SECONDS): void
+{
+    $url = $config['MAIL_WEBHOOK_URL'];
+    $problem = $url === '' ? 'MAIL_WEBHOOK_URL is not set' : contact_webhook_url_problem($url);
+    if ($problem !== null) {
+        throw new RuntimeException($problem);
+    }
+    $headers = ['Content-Type: application/json'];
+    if ($config['MAIL_WEBHOOK_SECRET'] !== '') {
+        // Each attempt signs its own time: a receiver refuses a request older than a few minutes.
+        $timestamp = (string) time();
+        $headers[] = "X-NPTS-Timestamp: $timestamp";
+        $headers[] = 'X-NPTS-Signature: sha256=' . hash_hmac('sha256', "$timestamp.$body", $config['MAIL_WEBHOOK_SECRET']);
+    }
+    $code = contact_webhook_request($url, 'POST', $headers, $body, $seconds);
+    if ($code < 200 || $code >= 300) {
+        throw new RuntimeException("the webhook answered HTTP $code");
+    }
+}
+
+/** MAIL_WEBHOOK_URL: a usable address that answers without redirecting; with --send-test, a test lead posted to it. */
+function contact_webhook_check(array $config, callable $report, bool $sendTest): void
+{
+    $url = $config['MAIL_WEBHOOK_URL'];
+    if ($url === '') {
+        return;
+    }
+    $shown = contact_webhook_shown($url);
+    $problem = contact_webhook_url_problem($url);
+    if ($problem !== null) {
+        $report(false, "webhook: $problem");
+        return;
+    }
+    $warning = contact_webhook_url_warning($url);
+    if ($warning !== null) {
+        $report(false, "webhook: $warning", 'warn');
+    }
+    try {
+        if (!$sendTest) {
+            // A GET changes nothing at the receiver; it shows that the address answers, and where it redirects.
+            $code = contact_webhook_request($url, 'GET', [], '', CONTACT_WEBHOOK_SECONDS);
+            $report(true, "webhook: $shown answered (HTTP $code to a GET; --send-test posts a test lead)");
+            return;
+        }
+        $test = [
+            'id' => 'test-' . contact_new_id(), 'received_at' => time(), 'firstName' => 'Website', 'lastName' => 'check',
+            'email' => $config['MAIL_FROM'], 'company' => '', 'phone' => '',
+            'subject' => 'Test lead from php mail/admin.php check --send-test',
+            'message' => 'This test shows that leads from the contact form reach this webhook.',
+        ];
+        contact_webhook_send($config, contact_webhook_body($test));
+        $report(true, "webhook: test lead {$test['id']} posted to $shown" . ($config['MAIL_WEBHOOK_SECRET'] === '' ? ', unsigned' : ', signed'));
+    } catch (Throwable $error) {
+        $report(false, "webhook: $shown: " . $error->getMessage());
+    }
+}
+
+return [
+    'label' => 'webhook',
+    'seconds' => CONTACT_WEBHOOK_SECONDS,
+    'enabled' => static fn (array $config): bool => $config['MAIL_WEBHOOK_URL'] !== '',
+    'problems' => static fn (array $config): array => $config['MAIL_WEBHOOK_URL'] === ''
+        ? ['MAIL_WEBHOOK_URL is not set.']
+        : array_values(array_filter([contact_webhook_url_problem($config['MAIL_WEBHOOK_URL'])])),
+    'send' => static fn (array $config, array $message, float $seconds) => contact_webhook_send($config, contact_webhook_body($message), $seconds),
+    'check' => contact_webhook_check(...),
+];

@@ -1,0 +1,83 @@
+<?php
+// The SQLite connection under the store: opened with the settings every process needs (a busy
+// timeout, WAL, synchronous writes, secure deletion), the one way to write (a transaction taken
+// at once), and the settings table's values. It calls nothing: every other store file builds on it.
+declare(strict_types=1);
+
+/** How long a write waits for another process's transaction before it fails. */
+const CONTACT_BUSY_MS = 5000;
+
+/** Opens the database in $file with the settings every process of the store uses. */
+function contact_database_open(string $file): PDO
+{
+    $pdo = new PDO('sqlite:' . $file, null, null, [
+        PDO::ATTR_ERRMODE => PDO::ERRMODE_EXCEPTION,
+        PDO::ATTR_DEFAULT_FETCH_MODE => PDO::FETCH_ASSOC,
+        PDO::ATTR_TIMEOUT => intdiv(CONTACT_BUSY_MS, 1000),
+    ]);
+    $pdo->exec('PRAGMA busy_timeout = ' . CONTACT_BUSY_MS);
+    // WAL: readers never wait for the writer. FULL: a commit is on disk before anyone is thanked.
+    contact_store_use_wal($pdo);
+    $pdo->exec('PRAGMA synchronous = FULL');
+    // What is deleted (retention, erasure) is overwritten, not left in free pages.
+    $pdo->exec('PRAGMA secure_delete = ON');
+    return $pdo;
+}
+
+/**
+ * Puts a new store in WAL mode. The switch needs the database to itself and SQLite answers
+ * "locked" at once instead of waiting, so visitors who arrive together at a store that does not
+ * exist yet try again, briefly, until one of them has switched it.
+ */
+function contact_store_use_wal(PDO $pdo): void
+{
+    $deadline = microtime(true) + CONTACT_BUSY_MS / 1000;
+    while ($pdo->query('PRAGMA journal_mode')->fetchColumn() !== 'wal') {
+        try {
+            $pdo->query('PRAGMA journal_mode = WAL');
+        } catch (PDOException $error) {
+            if (($error->errorInfo[1] ?? null) !== 5 || microtime(true) > $deadline) {
+                throw $error;
+            }
+            usleep(random_int(5_000, 20_000));
+        }
+    }
+}
+
+/**
+ * Runs $work in one write transaction (taken at once, so it never fails halfway for a lock) and
+ * returns its result; nothing of it stays when it throws.
+ *
+ * @template T
+ * @param callable(PDO): T $work
+ * @return T
+ */
+function contact_store_transaction(PDO $pdo, callable $work): mixed
+{
+    $pdo->exec('BEGIN IMMEDIATE');
+    try {
+        $result = $work($pdo);
+        $pdo->exec('COMMIT');
+        return $result;
+    } catch (Throwable $error) {
+        try {
+            $pdo->exec('ROLLBACK');
+        } catch (PDOException) {
+            // SQLite has already rolled back (a full disk does that).
+        }
+        throw $error;
+    }
+}
+
+function contact_store_setting(PDO $pdo, string $name): ?string
+{
+    $query = $pdo->prepare('SELECT value FROM settings WHERE name = ?');
+    $query->execute([$name]);
+    $value = $query->fetchColumn();
+    return is_string($value) ? $value : null;
+}
+
+function contact_new_id(): string
+{
+    return gmdate('Ymd\THis\Z') . '-' . bin2hex(random_bytes(6));
+}

@@ -1,0 +1,47 @@
+<?php
+// The store's health, one rule for both who ask: GET /mail/health.php (ok or degraded, for an
+// uptime monitor) and `php mail/admin.php status` (its exit code and what it asks the operator
+// to do). Dead deliveries are the worst; then a delivery waiting over an hour, a held message
+// nobody has looked at for a day, an old store still waiting to be imported. It may call
+// messages.php, channels.php, legacy.php and printable.php.
+declare(strict_types=1);
+
+require_once __DIR__ . '/messages.php';
+require_once __DIR__ . '/channels.php';
+require_once __DIR__ . '/legacy.php';
+require_once __DIR__ . '/printable.php';
+
+/** A delivery waiting longer than this makes the store unhealthy. */
+const CONTACT_PENDING_ALERT_SECONDS = 3600;
+/** A held message nobody has looked at for longer than this makes the store unhealthy. */
+const CONTACT_HELD_ALERT_SECONDS = 86400;
+
+/**
+ * @return array{code: int, attention: list<string>, oldestUndelivered: ?int} 0 healthy, 1 something waits too long, 2 a delivery is dead; what to do about it; when the oldest message with a delivery to make came
+ */
+function contact_health(array $config, PDO $pdo, int $now): array
+{
+    $watch = contact_store_watch($pdo);
+    $health = ['code' => 0, 'attention' => [], 'oldestUndelivered' => $watch['oldestUndelivered']];
+    if ($watch['dead']) {
+        foreach (array_keys(contact_channels()) as $channel) {
+            $dead = contact_store_counts($pdo, $channel)['dead'];
+            if ($dead > 0) {
+                $health['attention'][] = $channel === contact_primary_channel()
+                    ? "$dead dead: php mail/admin.php list --status dead"
+                    : "$dead" . contact_channel_suffix($channel) . ' ' . ($dead === 1 ? 'delivery' : 'deliveries') . ' dead: php mail/admin.php retry --dead sends them again';
+            }
+        }
+        return ['code' => 2] + $health;
+    }
+    $waiting = match (true) {
+        $watch['oldestUndelivered'] !== null && $now - $watch['oldestUndelivered'] > CONTACT_PENDING_ALERT_SECONDS
+            => 'a message has waited over an hour: php mail/admin.php list --status pending',
+        $watch['oldestHeld'] !== null && $now - $watch['oldestHeld'] > CONTACT_HELD_ALERT_SECONDS
+            => 'a held message has waited over a day: php mail/admin.php list --status held, then release ID or delete ID',
+        contact_store_awaits_import($config, $pdo)
+            => "the old store in {$config['MAIL_STORAGE_DIR']} waits to be imported: php mail/deliver.php imports it, or says why not",
+        default => null,
+    };
+    return $waiting === null ? $health : ['code' => 1, 'attention' => [$waiting]] + $health;
+}

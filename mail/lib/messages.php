@@ -1,0 +1,170 @@
+<?php
+// Reading the stored messages, each with its deliveries, and deleting them: what admin.php lists,
+// shows, counts and exports, and what retention, purge and erasure may delete (never a message
+// a delivery is still pending or sending for, nor one being sent). A message's state is `held`
+// while it is, else its primary channel's delivery's (channels.php). It may call database.php
+// and channels.php.
+declare(strict_types=1);
+
+require_once __DIR__ . '/database.php';
+require_once __DIR__ . '/channels.php';
+
+/** The states a message can be in, as list --status takes them. */
+const CONTACT_STATES = ['held', 'pending', 'sending', 'delivered', 'dead'];
+
+/**
+ * The message, its state, and its deliveries by channel.
+ *
+ * @return ?array<string, mixed>
+ */
+function contact_store_message(PDO $pdo, string $id): ?array
+{
+    $query = $pdo->prepare('SELECT * FROM messages WHERE id = ?');
+    $query->execute([$id]);
+    $message = $query->fetch();
+    return is_array($message) ? contact_store_with_deliveries($pdo, $message) : null;
+}
+
+/** @return ?array<string, mixed> */
+function contact_store_delivery(PDO $pdo, string $id, string $channel): ?array
+{
+    $query = $pdo->prepare('SELECT * FROM deliveries WHERE message_id = ? AND channel = ?');
+    $query->execute([$id, $channel]);
+    $delivery = $query->fetch();
+    return is_array($delivery) ? $delivery : null;
+}
+
+/** @param array<string, mixed> $message a row of messages */
+function contact_store_with_deliveries(PDO $pdo, array $message): array
+{
+    $query = $pdo->prepare('SELECT * FROM deliveries WHERE message_id = ?');
+    $query->execute([$message['id']]);
+    $deliveries = array_column($query->fetchAll(), null, 'channel');
+    $state = $message['held'] ? 'held' : ($deliveries[contact_primary_channel()]['state'] ?? null);
+    return ['state' => $state, ...$message, 'deliveries' => $deliveries];
+}
+
+/** SQL for a message's state, for a query of messages AS m. */
+const CONTACT_STATE_SQL = "CASE WHEN m.held = 1 THEN 'held' ELSE (SELECT state FROM deliveries WHERE message_id = m.id AND channel = :primary) END";
+
+/**
+ * Messages oldest first, one at a time, so a long list never sits in memory.
+ *
+ * @return Generator<int, array<string, mixed>>
+ */
+function contact_store_messages(PDO $pdo, ?string $state = null, ?int $since = null): Generator
+{
+    $where = [];
+    $values = [];
+    if ($state === 'held') {
+        $where[] = 'm.held = 1';
+    } elseif ($state !== null) {
+        $where[] = 'm.held = 0 AND m.id IN (SELECT message_id FROM deliveries WHERE state = :state AND channel = :primary)';
+        $values += ['state' => $state, 'primary' => contact_primary_channel()];
+    }
+    if ($since !== null) {
+        $where[] = 'm.received_at >= :since';
+        $values['since'] = $since;
+    }
+    $query = $pdo->prepare('SELECT * FROM messages m' . ($where === [] ? '' : ' WHERE ' . implode(' AND ', $where)) . ' ORDER BY m.received_at, m.rowid');
+    $query->execute($values);
+    while (($message = $query->fetch()) !== false) {
+        yield contact_store_with_deliveries($pdo, $message);
+    }
+}
+
+/** @return list<array<string, mixed>> every message sent from this address (letter case aside), oldest first */
+function contact_store_sender(PDO $pdo, string $email): array
+{
+    $query = $pdo->prepare('SELECT * FROM messages WHERE email = ? COLLATE NOCASE ORDER BY received_at, rowid');
+    $query->execute([trim($email)]);
+    return array_map(static fn (array $message): array => contact_store_with_deliveries($pdo, $message), $query->fetchAll());
+}
+
+/** @return array<string, int> the number of deliveries by $channel in each state; for the primary channel, the messages in each state, held included */
+function contact_store_counts(PDO $pdo, ?string $channel = null): array
+{
+    $channel ??= contact_primary_channel();
+    $primary = $channel === contact_primary_channel();
+    $counts = array_fill_keys($primary ? CONTACT_STATES : array_diff(CONTACT_STATES, ['held']), 0);
+    if ($primary) {
+        $counts['held'] = (int) $pdo->query('SELECT count(*) FROM messages WHERE held = 1')->fetchColumn();
+    }
+    $query = $pdo->prepare('SELECT state, count(*) AS n FROM deliveries WHERE state = ? AND channel = ?');
+    foreach (array_diff(array_keys($counts), ['held']) as $state) {
+        $query->execute([$state, $channel]);
+        $counts[$state] = (int) $query->fetch()['n'];
+    }
+    return $counts;
+}
+
+/**
+ * What monitoring needs, from index lookups however large the store.
+ *
+ * @return array{oldestUndelivered: ?int, oldestHeld: ?int, dead: bool} when the oldest message with a delivery pending (or sending) and the oldest held message were received; whether a delivery is dead
+ */
+function contact_store_watch(PDO $pdo): array
+{
+    $oldest = $pdo->query("SELECT min(m.received_at) FROM deliveries d JOIN messages m ON m.id = d.message_id WHERE d.state IN ('pending', 'sending')")->fetchColumn();
+    $held = $pdo->query('SELECT min(received_at) FROM messages WHERE held = 1')->fetchColumn();
+    $dead = $pdo->query("SELECT EXISTS (SELECT 1 FROM deliveries WHERE state = 'dead')")->fetchColumn();
+    return ['oldestUndelivered' => $oldest === null ? null : (int) $oldest, 'oldestHeld' => $held === null ? null : (int) $held, 'dead' => (bool) $dead];
+}
+
+/**
+ * The next messages in the given states received before $before, after the one with $after's
+ * rowid: what retention and purge delete. One with a delivery still to be sent is not among them.
+ *
+ * @param list<string> $states
+ * @return array<int, string> rowid => id
+ */
+function contact_store_old(PDO $pdo, array $states, int $before, int $after, int $limit = 500): array
+{
+    $marks = implode(', ', array_map(static fn (int $index): string => ":s$index", array_keys($states)));
+    $query = $pdo->prepare('SELECT m.rowid, m.id FROM messages m WHERE m.received_at < :before AND m.rowid > :after AND ' . CONTACT_STATE_SQL . " IN ($marks)
+        AND NOT EXISTS (SELECT 1 FROM deliveries WHERE message_id = m.id AND state IN ('pending', 'sending')) ORDER BY m.rowid LIMIT :limit");
+    $named = array_combine(array_map(static fn (int $index): string => "s$index", array_keys($states)), $states);
+    $query->execute(['before' => $before, 'after' => $after, 'primary' => contact_primary_channel(), 'limit' => $limit, ...$named]);
+    return $query->fetchAll(PDO::FETCH_KEY_PAIR);
+}
+
+/**
+ * Deletes these messages and their deliveries in one transaction, except any a process is
+ * sending right now; with $states, only those still in one of them with no delivery left to
+ * make (a dead message retried meanwhile stays).
+ *
+ * @param list<string> $ids
+ * @param ?list<string> $states
+ * @return list<string> the ids deleted
+ */
+function contact_store_delete(PDO $pdo, array $ids, ?array $states = null): array
+{
+    $deleted = contact_store_transaction($pdo, static function (PDO $pdo) use ($ids, $states): array {
+        $marks = implode(', ', array_map(static fn (int $index): string => ":s$index", array_keys($states ?? [])));
+        $delete = $pdo->prepare('DELETE FROM messages AS m WHERE id = :id
+            AND NOT EXISTS (SELECT 1 FROM deliveries WHERE message_id = :id AND state = \'sending\' AND lease_until > :now)'
+            // Retention and purge ($states) also leave one whose other delivery was made due meanwhile.
+            . ($states === null ? '' : ' AND ' . CONTACT_STATE_SQL . " IN ($marks)
+                AND NOT EXISTS (SELECT 1 FROM deliveries WHERE message_id = :id AND state IN ('pending', 'sending'))"));
+        $deliveries = $pdo->prepare('DELETE FROM deliveries WHERE message_id = ?');
+        $named = $states === null ? [] : ['primary' => contact_primary_channel(), ...array_combine(array_map(static fn (int $index): string => "s$index", array_keys($states)), $states)];
+        $deleted = [];
+        foreach ($ids as $id) {
+            $delete->execute(['id' => $id, 'now' => time(), ...$named]);
+            if ($delete->rowCount() === 1) {
+                $deliveries->execute([$id]);
+                $deleted[] = $id;
+            }
+        }
+        return $deleted;
+    });
+    // Deleted pages leave the write-ahead log too, when no other process is reading (else the
+    // log goes when the last connection closes): never wait for readers, or writers wait too.
+    $pdo->exec('PRAGMA busy_timeout = 0');
+    try {
+        $pdo->query('PRAGMA wal_checkpoint(TRUNCATE)')->fetchAll();
+    } finally {
+        $pdo->exec('PRAGMA busy_timeout = ' . CONTACT_BUSY_MS);
+    }
+    return $deleted;
+}

@@ -1,0 +1,104 @@
+<?php
+// Where things are, from what exists alone: the site's folder, npts-private beside it, the
+// mail/storage of earlier versions, the store's default folder and the configuration file. It
+// calls nothing; config.php and location.php build on it.
+declare(strict_types=1);
+
+/** The folder beside the web root that holds the store and, optionally, config.php. */
+const CONTACT_PRIVATE_FOLDER = 'npts-private';
+
+/** The site's folder: the one mail/ was uploaded into (symlinks resolved, as PHP resolves __DIR__). */
+function contact_web_root(): string
+{
+    return dirname(__DIR__, 2);
+}
+
+function contact_private_home(): string
+{
+    return dirname(contact_web_root()) . '/' . CONTACT_PRIVATE_FOLDER;
+}
+
+/** mail/storage, where earlier versions kept the store: inside the web root. */
+function contact_legacy_store(): string
+{
+    return dirname(__DIR__) . '/storage';
+}
+
+/**
+ * Whether mail/ is in the working copy, among the sources, where no server serves it (npm start
+ * serves out/; npm run dev only the endpoint). No build holds package.json.
+ */
+function contact_in_working_copy(): bool
+{
+    return is_file(contact_web_root() . '/package.json');
+}
+
+/** Whether $dir holds messages: a database, a JSON lines store of an older version, outbox files. */
+function contact_store_present(string $dir): bool
+{
+    return is_file("$dir/messages.sqlite") || is_file("$dir/messages.jsonl") || (glob("$dir/outbox/*.eml") ?: []) !== [];
+}
+
+/**
+ * The store's folder when MAIL_STORAGE_DIR is not set: npts-private beside the site when it
+ * exists or can be made, else mail/storage, which the endpoint uses only behind the project's
+ * rules. It depends only on what exists, so the endpoint and cron find the same store. A store in
+ * mail/storage stays where the command line reads it until the endpoint, which runs as the web
+ * server's user and so knows whether it can make npts-private, moves it there.
+ */
+function contact_default_store(): string
+{
+    $home = contact_private_home();
+    $legacy = contact_legacy_store();
+    if (contact_in_working_copy()) {
+        // mail/storage is git-ignored, and npm start and npm run dev keep their messages there.
+        return $legacy;
+    }
+    if (is_dir($home)) {
+        return $home;
+    }
+    $creatable = is_dir(dirname($home)) && is_writable(dirname($home)) && !file_exists($home);
+    if (contact_store_present($legacy) && PHP_SAPI === 'cli') {
+        return $legacy;
+    }
+    return $creatable ? $home : $legacy;
+}
+
+/** $path with symlinks resolved as far as it exists, the rest as written. */
+function contact_real_path(string $path): string
+{
+    $rest = '';
+    while (($real = realpath($path)) === false && $path !== dirname($path)) {
+        $rest = '/' . basename($path) . $rest;
+        $path = dirname($path);
+    }
+    return rtrim($real === false ? $path : $real, '/') . $rest;
+}
+
+/** The configuration file: MAIL_CONFIG's, else npts-private/config.php, else mail/config.php; null when there is none. */
+function contact_config_file(): ?string
+{
+    $named = contact_env('MAIL_CONFIG');
+    if ($named !== null) {
+        return is_file($named) ? $named : null;
+    }
+    $beside = contact_private_home() . '/config.php';
+    $inMail = dirname(__DIR__) . '/config.php';
+    return is_file($beside) ? $beside : (is_file($inMail) ? $inMail : null);
+}
+
+/** An environment variable, or on Apache a SetEnv value; null when unset or empty. */
+function contact_env(string $name): ?string
+{
+    $value = getenv($name);
+    if ($value === false) {
+        $value = $_SERVER[$name] ?? null;
+    }
+    return is_string($value) && $value !== '' ? $value : null;
+}
+
+function contact_absolute_path(string $path): string
+{
+    $path = rtrim($path, '/');
+    return str_starts_with($path, '/') ? $path : dirname(__DIR__) . '/' . $path;
+}

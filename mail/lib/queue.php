@@ -1,0 +1,196 @@
+<?php
+// The queue: a lead's deliveries, one per channel (channels.php), and how each moves, one
+// transaction per change: pending → sending (claimed with a lease, so no two processes send it)
+// → delivered, or back to pending with a later next attempt, or dead once it is given up. One
+// failing never repeats another. A message stored without a proof of work is held: it has no
+// delivery until the operator releases it. It may call database.php, messages.php, channels.php,
+// proof.php, rate-limit.php and validation.php.
+declare(strict_types=1);
+
+require_once __DIR__ . '/database.php';
+require_once __DIR__ . '/messages.php';
+require_once __DIR__ . '/channels.php';
+require_once __DIR__ . '/proof.php';
+require_once __DIR__ . '/rate-limit.php';
+require_once __DIR__ . '/validation.php';
+
+/** How long a claimed delivery is left to its sender before another process may take it over. */
+const CONTACT_LEASE_SECONDS = 300;
+/** Waits after the first, second, … failed attempt; the last one repeats. */
+const CONTACT_BACKOFF = [600, 1800, 7200, 21600, 86400];
+
+/**
+ * Stores an accepted message, spends its proof and counts it against its client's rate limit, in
+ * one transaction, with a delivery due now for each channel set up. A message without a proof (a
+ * form posted without JavaScript, or a script) is held: stored, not sent. A message refused (its
+ * proof expired or spent, or its client over the limit) leaves its proof unspent. The client's
+ * address is kept only as a keyed hash, and only until its window ends.
+ *
+ * @param array<string, ?string> $fields the seven validated fields, and what is known of the attribution (lib/validation.php)
+ * @param ?array{challenge: string, expires: int} $proof a proof whose signature holds (lib/proof.php), or null
+ * @param ?int $now the request's clock; by default the time when the store is locked for it
+ * @return array{id: ?string, wait: int, refused: ?string} the new message's id; or null with the seconds to wait when the limit is reached, or with why the proof is refused: expired or reused
+ */
+function contact_store_accept(PDO $pdo, array $config, array $fields, string $client, ?array $proof, ?int $now = null): array
+{
+    $channels = contact_enabled_channels($config);
+    return contact_store_transaction($pdo, static function (PDO $pdo) use ($config, $fields, $client, $proof, $channels, $now): array {
+        // One clock for the request, read once no other request can change the store: the proof's
+        // expiry and the clean-up of spent proofs agree on the second, so a proof that passes in
+        // its last second is still on record as spent for anyone else in that second.
+        $now ??= time();
+        $refused = $proof === null ? null : contact_proof_refusal($pdo, $proof, $now);
+        if ($refused !== null) {
+            return ['id' => null, 'wait' => 0, 'refused' => $refused];
+        }
+        // Over the limit, the proof stays unspent: the visitor may send it again once the window allows.
+        $wait = contact_rate_limit_count($pdo, $config, $client, $now);
+        if ($wait > 0) {
+            return ['id' => null, 'wait' => $wait, 'refused' => null];
+        }
+        if ($proof !== null) {
+            contact_proof_spend($pdo, $proof);
+        }
+        $id = contact_new_id();
+        $names = [...array_keys(CONTACT_FIELDS), ...array_keys(CONTACT_ATTRIBUTION)];
+        $values = array_map(static fn (string $name): ?string => $fields[$name] ?? (isset(CONTACT_FIELDS[$name]) ? '' : null), $names);
+        $columns = implode(', ', $names);
+        $marks = implode(', ', array_fill(0, count($names), '?'));
+        $pdo->prepare("INSERT INTO messages (id, received_at, $columns, held) VALUES (?, ?, $marks, ?)")
+            ->execute([$id, $now, ...$values, (int) ($proof === null)]);
+        // A held lead goes nowhere until it is released.
+        contact_store_queue($pdo, $id, $proof === null ? [] : $channels, $now);
+        return ['id' => $id, 'wait' => 0, 'refused' => null];
+    });
+}
+
+/** @param list<string> $channels each gets a delivery of the message, due at $now */
+function contact_store_queue(PDO $pdo, string $id, array $channels, int $now): void
+{
+    $insert = $pdo->prepare("INSERT INTO deliveries (message_id, channel, state, next_attempt_at) VALUES (?, ?, 'pending', ?)");
+    foreach ($channels as $channel) {
+        $insert->execute([$id, $channel, $now]);
+    }
+}
+
+/**
+ * Claims a message's delivery by $channel for one attempt: it must be due (or its last sender's
+ * lease must have run out) and nobody else may have claimed it. The conditional UPDATE is the claim.
+ *
+ * @return ?array<string, mixed> the claimed message (messages.php), its claimed delivery under `delivery`; or null
+ */
+function contact_store_claim(PDO $pdo, string $id, ?string $channel = null): ?array
+{
+    $now = time();
+    $channel ??= contact_primary_channel();
+    return contact_store_transaction($pdo, static function (PDO $pdo) use ($id, $channel, $now): ?array {
+        $claim = $pdo->prepare("UPDATE deliveries SET state = 'sending', attempts = attempts + 1, lease_until = :lease
+            WHERE message_id = :id AND channel = :channel AND ((state = 'pending' AND next_attempt_at <= :due) OR (state = 'sending' AND lease_until <= :expired))");
+        $claim->execute(['lease' => $now + CONTACT_LEASE_SECONDS, 'id' => $id, 'channel' => $channel, 'due' => $now, 'expired' => $now]);
+        if ($claim->rowCount() !== 1) {
+            return null;
+        }
+        $message = contact_store_message($pdo, $id);
+        return $message + ['delivery' => $message['deliveries'][$channel]];
+    });
+}
+
+/**
+ * Records how a claimed attempt ended. A failure waits per CONTACT_BACKOFF, or makes the delivery
+ * dead when the message was received $giveUpHours or more ago, or can never succeed ($permanent).
+ * $claim is what contact_store_claim returned: only the latest claim may settle (a sender whose
+ * lease ran out and was taken over must not undo what the new one records).
+ *
+ * @param array<string, mixed> $claim
+ * @return ?string the delivery's new state; null when it was no longer this sender's to settle
+ */
+function contact_store_settle(PDO $pdo, array $claim, ?string $error, int $giveUpHours, bool $permanent = false): ?string
+{
+    $now = time();
+    ['message_id' => $id, 'channel' => $channel, 'attempts' => $attempts] = $claim['delivery'];
+    return contact_store_transaction($pdo, static function (PDO $pdo) use ($id, $channel, $attempts, $claim, $error, $giveUpHours, $permanent, $now): ?string {
+        $delivery = contact_store_delivery($pdo, $id, $channel);
+        if ($delivery === null || $delivery['state'] !== 'sending' || (int) $delivery['attempts'] !== (int) $attempts) {
+            return null;
+        }
+        if ($error === null) {
+            $pdo->prepare("UPDATE deliveries SET state = 'delivered', delivered_at = ?, lease_until = NULL, next_attempt_at = NULL, last_error = NULL WHERE message_id = ? AND channel = ?")
+                ->execute([$now, $id, $channel]);
+            return 'delivered';
+        }
+        $dead = $permanent || $now >= (int) $claim['received_at'] + $giveUpHours * 3600;
+        $wait = CONTACT_BACKOFF[min((int) $attempts, count(CONTACT_BACKOFF)) - 1] ?? CONTACT_BACKOFF[0];
+        $pdo->prepare('UPDATE deliveries SET state = ?, next_attempt_at = ?, lease_until = NULL, last_error = ? WHERE message_id = ? AND channel = ?')
+            ->execute([$dead ? 'dead' : 'pending', $dead ? null : $now + $wait, substr($error, 0, 1000), $id, $channel]);
+        return $dead ? 'dead' : 'pending';
+    });
+}
+
+/** @return list<string> the ids of the messages whose delivery by $channel is due at $now: longest due first, then oldest */
+function contact_store_due(PDO $pdo, int $now, string $channel): array
+{
+    $due = $pdo->prepare("SELECT d.message_id, d.next_attempt_at AS since, m.received_at FROM deliveries d JOIN messages m ON m.id = d.message_id
+            WHERE d.state = 'pending' AND d.channel = :channel AND d.next_attempt_at <= :due
+        UNION ALL SELECT d.message_id, d.lease_until, m.received_at FROM deliveries d JOIN messages m ON m.id = d.message_id
+            WHERE d.state = 'sending' AND d.channel = :channel AND d.lease_until <= :expired
+        ORDER BY since, received_at, message_id");
+    $due->execute(['channel' => $channel, 'due' => $now, 'expired' => $now]);
+    return $due->fetchAll(PDO::FETCH_COLUMN);
+}
+
+/**
+ * Queues a held message for delivery, due now, by each channel set up now (the mail, and the
+ * webhook when one is set).
+ *
+ * @return string its state before: held when it is queued now; otherwise why nothing changed
+ */
+function contact_store_release(PDO $pdo, array $config, string $id): string
+{
+    $channels = contact_enabled_channels($config);
+    return contact_store_transaction($pdo, static function (PDO $pdo) use ($id, $channels): string {
+        $release = $pdo->prepare('UPDATE messages SET held = 0 WHERE id = ? AND held = 1');
+        $release->execute([$id]);
+        if ($release->rowCount() !== 1) {
+            return contact_store_message($pdo, $id)['state'] ?? 'missing';
+        }
+        contact_store_queue($pdo, $id, $channels, time());
+        return 'held';
+    });
+}
+
+/**
+ * Makes each pending or dead delivery of a message due now (one whose sender died counts as
+ * pending); one delivered or being sent stays as it is.
+ *
+ * @return ?array<string, ?string> channel => its delivery's state before (held: the message is; null: it has none); null when there is no such message
+ */
+function contact_store_retry(PDO $pdo, string $id): ?array
+{
+    return contact_store_transaction($pdo, static function (PDO $pdo) use ($id): ?array {
+        $message = contact_store_message($pdo, $id);
+        if ($message === null) {
+            return null;
+        }
+        $before = [];
+        foreach (array_keys(contact_channels()) as $channel) {
+            $delivery = $message['deliveries'][$channel] ?? null;
+            $abandoned = $delivery !== null && $delivery['state'] === 'sending' && (int) $delivery['lease_until'] <= time();
+            if ($abandoned || in_array($delivery['state'] ?? null, ['pending', 'dead'], true)) {
+                $pdo->prepare("UPDATE deliveries SET state = 'pending', next_attempt_at = ?, lease_until = NULL WHERE message_id = ? AND channel = ?")->execute([time(), $id, $channel]);
+            }
+            $held = $message['held'] && $channel === contact_primary_channel() ? 'held' : null;
+            $before[$channel] = $abandoned ? 'pending' : ($delivery['state'] ?? $held);
+        }
+        return $before;
+    });
+}
+
+/** @return list<string> the ids of the messages with a dead delivery, each now due again */
+function contact_store_retry_dead(PDO $pdo): array
+{
+    return contact_store_transaction($pdo, static function (PDO $pdo): array {
+        $ids = $pdo->query("SELECT DISTINCT message_id FROM deliveries WHERE state = 'dead' ORDER BY message_id")->fetchAll(PDO::FETCH_COLUMN);
+        $pdo->prepare("UPDATE deliveries SET state = 'pending', next_attempt_at = ? WHERE state = 'dead'")->execute([time()]);
+        return $ids;
+    });
+}

@@ -1,0 +1,39 @@
+<?php
+// The rate limit (MAIL_RATE_LIMIT): messages accepted per client address in a window, counted in
+// the store as keyed hashes of the address (client.php: an IPv6 client counts per /64), each
+// kept only until its window ends. It may call database.php, client.php and config.php.
+declare(strict_types=1);
+
+require_once __DIR__ . '/database.php';
+require_once __DIR__ . '/client.php';
+require_once __DIR__ . '/config.php';
+
+/**
+ * Counts a message from $client at $now against the limit, inside the transaction that stores
+ * it; when the limit is reached, counts nothing and says how long to wait.
+ *
+ * @return int 0 when counted; otherwise the seconds until the client may send again
+ */
+function contact_rate_limit_count(PDO $pdo, array $config, string $client, int $now): int
+{
+    [$limit, $window] = contact_rate_limit($config);
+    contact_rate_limit_expire($pdo, $now);
+    if ($limit === 0) {
+        return 0;
+    }
+    $key = hash_hmac('sha256', contact_rate_limit_key($client), (string) contact_store_setting($pdo, 'rate_limit_secret'));
+    $hits = $pdo->prepare('SELECT count(*) AS hits, min(expires_at) AS first FROM rate_hits WHERE client = ?');
+    $hits->execute([$key]);
+    $row = $hits->fetch();
+    if ((int) $row['hits'] >= $limit) {
+        return max(1, (int) $row['first'] - $now);
+    }
+    $pdo->prepare('INSERT INTO rate_hits (client, expires_at) VALUES (?, ?)')->execute([$key, $now + $window]);
+    return 0;
+}
+
+/** Deletes the counters whose window has ended. */
+function contact_rate_limit_expire(PDO $pdo, int $now): void
+{
+    $pdo->prepare('DELETE FROM rate_hits WHERE expires_at <= ?')->execute([$now]);
+}

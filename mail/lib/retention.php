@@ -1,0 +1,98 @@
+<?php
+// What is deleted, and when: retention (MAIL_RETENTION_DAYS, CONTACT_HELD_DAYS), purge and the
+// erasure of a sender's messages, each message with its outbox file, the file first. A message
+// a delivery is still pending or sending for is never among them (messages.php). It may call
+// messages.php, rate-limit.php, config.php and channels/mail-transports.php (the outbox files).
+declare(strict_types=1);
+
+require_once __DIR__ . '/messages.php';
+require_once __DIR__ . '/rate-limit.php';
+require_once __DIR__ . '/config.php';
+require_once __DIR__ . '/channels/mail-transports.php';
+
+/** Held messages nobody released are deleted this many days after they came (/privacy says so). */
+const CONTACT_HELD_DAYS = 30;
+
+/**
+ * Deletes messages in the given states received before $before, each with its outbox file. The
+ * file goes first: a message whose file cannot be removed is kept, so nothing of it is left
+ * where no list can find it.
+ *
+ * @param list<string> $states delivered, dead and/or held; pending messages are never purged
+ * @return array{deleted: int, kept: array<string, string>} how many went; id => why for those kept
+ */
+function contact_purge(array $config, PDO $pdo, array $states, int $before): array
+{
+    $states = array_values(array_intersect($states, ['delivered', 'dead', 'held']));
+    $result = ['deleted' => 0, 'kept' => []];
+    $after = 0;
+    while ($states !== [] && ($batch = contact_store_old($pdo, $states, $before, $after)) !== []) {
+        $after = array_key_last($batch);
+        $files = contact_remove_outbox_files($config, array_values($batch));
+        $result['deleted'] += count(contact_store_delete($pdo, $files['gone'], $states));
+        $result['kept'] += $files['kept'];
+    }
+    return $result;
+}
+
+/**
+ * Applies MAIL_RETENTION_DAYS: delivered messages older than that go; so do held messages nobody
+ * released within CONTACT_HELD_DAYS, and expired rate-limit counters.
+ *
+ * @return array{deleted: int, kept: array<string, string>}
+ */
+function contact_apply_retention(array $config, PDO $pdo): array
+{
+    contact_rate_limit_expire($pdo, time());
+    $delivered = contact_purge($config, $pdo, ['delivered'], time() - contact_config_int($config, 'MAIL_RETENTION_DAYS', 1) * 86400);
+    $held = contact_purge($config, $pdo, ['held'], time() - CONTACT_HELD_DAYS * 86400);
+    return ['deleted' => $delivered['deleted'] + $held['deleted'], 'kept' => $delivered['kept'] + $held['kept']];
+}
+
+/**
+ * Deletes every message from this address, each with its outbox file (the file first). One
+ * that a process is sending right now is kept: it would be sent, or filed, after its erasure.
+ *
+ * @return array{erased: list<array<string, mixed>>, files: list<string>, kept: array<string, string>} the messages deleted; the ids whose outbox file was deleted; id => why for those kept
+ */
+function contact_erase(array $config, PDO $pdo, string $email): array
+{
+    $kept = [];
+    $idle = [];
+    foreach (contact_store_sender($pdo, $email) as $message) {
+        $sending = array_filter($message['deliveries'], static fn (array $delivery): bool => $delivery['state'] === 'sending' && (int) $delivery['lease_until'] > time());
+        if ($sending !== []) {
+            $kept[$message['id']] = 'being sent right now: erase again in a few minutes';
+        } else {
+            $idle[] = $message;
+        }
+    }
+    $files = contact_remove_outbox_files($config, array_column($idle, 'id'));
+    $deleted = contact_store_delete($pdo, $files['gone']);
+    foreach (array_diff($files['gone'], $deleted) as $id) {
+        $kept[$id] = 'being sent right now: erase again in a few minutes';
+    }
+    $erased = array_values(array_filter($idle, static fn (array $message): bool => in_array($message['id'], $deleted, true)));
+    return ['erased' => $erased, 'files' => $files['removed'], 'kept' => $kept + $files['kept']];
+}
+
+/**
+ * @param list<string> $ids
+ * @return array{gone: list<string>, removed: list<string>, kept: array<string, string>} the ids whose outbox file is gone now; of those, the ones that had one; id => why for the others
+ */
+function contact_remove_outbox_files(array $config, array $ids): array
+{
+    $files = ['gone' => [], 'removed' => [], 'kept' => []];
+    foreach ($ids as $id) {
+        $file = contact_outbox_file($config, $id);
+        if (!is_file($file)) {
+            $files['gone'][] = $id;
+        } elseif (@unlink($file)) {
+            $files['gone'][] = $id;
+            $files['removed'][] = $id;
+        } else {
+            $files['kept'][$id] = "cannot delete $file: " . (error_get_last()['message'] ?? 'unknown error');
+        }
+    }
+    return $files;
+}
