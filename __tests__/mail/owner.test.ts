@@ -171,7 +171,7 @@ describe('a store the web server writes, with root at the command line', () => {
       await php.cli('admin.php', ['status'], { MAIL_CONFIG: config });
       return Number(readFileSync(record, 'utf8'));
     };
-    // DIR/shared as the README sets it up, the web server's group's: root's own file in it, which
+    // DIR/shared as docs/operating.md sets it up, the web server's group's: root's own file in it, which
     // the web server could replace.
     expect(await whoRan(join(dirname(php.docroot), 'shared'), www, 0o2770)).toBe(www.uid);
     expect(await whoRan(join(dirname(php.docroot), 'root-only'), { uid: 0, gid: 0 }, 0o700)).toBe(0);

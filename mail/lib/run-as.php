@@ -1,6 +1,6 @@
 <?php
 // Who the command line runs as. Operators and cron run admin.php and deliver.php as root, whatever
-// the README says, and what root makes in the store (SQLite's -wal and -shm files, the outbox)
+// docs/operating.md says, and what root makes in the store (SQLite's -wal and -shm files, the outbox)
 // the web server could not write: the form would fail. So root first becomes the store folder's
 // owner and group, with that user's groups, before it opens anything of the store; where it
 // cannot, the command refuses and says how to run it. It may call paths.php (where the
