@@ -48,6 +48,9 @@ export default function RootLayout({ children }: Readonly<{ children: React.Reac
       <head>
         {/* Consent Mode v2: every signal denied before any tag can run. */}
         <script id="consent-default" dangerouslySetInnerHTML={{ __html: CONSENT_DEFAULT_SCRIPT }} />
+        {/* No frame before the whole header is in: its links sit at the right, so one drawn while
+            the parser is half-way through them would move them when the rest arrived. */}
+        <link rel="expect" href="#main" blocking="render" />
       </head>
       <body>
         <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(organizationJsonLd()) }} />
