@@ -7,6 +7,8 @@
 // 2. What Lighthouse's simulated mobile LCP is made of: the requests and tasks of its graph
 //    (scripts/bench/lantern-lcp-audit.mjs) with their simulated times.
 // BENCH_ROUTES=/,/contact narrows the routes (default /, /about, /coms, /contact).
+// BENCH_THROTTLE=devtools traces the loads as Lighthouse's devtools throttling slows them (4× CPU,
+// 562.5 ms request latency, 1.47 Mbit/s): what a visitor on a slow phone and link waits for.
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
@@ -17,13 +19,18 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const ROUTES = process.env.BENCH_ROUTES?.split(',') ?? ['/', '/about', '/coms', '/contact'];
 // Lighthouse's mobile preset: a Moto G Power's screen.
 const VIEWPORT = { width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
-const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'loading', 'blink', 'blink.user_timing', 'v8.execute', 'cc'];
+const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'loading', 'blink', 'blink.user_timing', 'v8.execute', 'cc', 'fonts'];
+// Lighthouse's mobile devtools throttling (its constants.throttling.mobileSlow4G).
+const DEVTOOLS = process.env.BENCH_THROTTLE === 'devtools';
+const SLOW_4G = { offline: false, latency: 562.5, downloadThroughput: (1.6 * 1024 * 1024 * 0.9) / 8, uploadThroughput: (750 * 1024 * 0.9) / 8 };
 // Main-thread work before the first frame, by trace event: what the table calls it.
 const PARTS = {
   ParseHTML: 'parse',
   UpdateLayoutTree: 'style',
   Layout: 'layout',
   'InlineNode::ShapeTextIncludingFirstLine': 'of it text shaping',
+  // Finding each font, size and weight the text uses (on Linux, asked of the browser process).
+  'FontCache::GetFontPlatformData': 'of style and layout, fonts',
   'IsolatedSVGDocumentHost::IsolatedSVGDocumentHost': 'SVG images',
   EvaluateScript: 'scripts',
   Paint: 'paint',
@@ -46,7 +53,7 @@ try {
   // Alternately, as npm run bench does.
   for (let run = 0; run < RUNS; run++) for (const target of targets) frames.get(target).push(await traceLoad(target.url));
 
-  console.log(`\nThe unthrottled load (median of ${RUNS}; ms from navigation; LCP element from the median run)`);
+  console.log(`\nThe ${DEVTOOLS ? 'devtools-throttled' : 'unthrottled'} load (median of ${RUNS}; ms from navigation; LCP element from the median run)`);
   console.log(`| Page | HTML in | first paint | raster | FCP | LCP | LCP element | framework chunks in | main thread before the frame | ${Object.values(PARTS).join(' | ')} |`);
   console.log(`|${' --- |'.repeat(9 + Object.keys(PARTS).length)}`);
   for (const target of targets) {
@@ -56,8 +63,9 @@ try {
     console.log(`| ${target.name} | ${cells.join(' | ')} | ${row.lcpElement} | ${Math.round(row.chunksFirstMs)}–${Math.round(row.chunksLastMs)} | ${Math.round(row.busyMs)} | ${parts.join(' | ')} |`);
   }
 
-  console.log('\nWhat simulated mobile LCP is made of (one Lighthouse run each; simulated ms)');
-  for (const target of targets) {
+  // The simulation starts from an unthrottled load: with devtools throttling it has nothing to add.
+  if (!DEVTOOLS) console.log('\nWhat simulated mobile LCP is made of (one Lighthouse run each; simulated ms)');
+  for (const target of DEVTOOLS ? [] : targets) {
     const graph = await lanternGraph(target.url);
     console.log(`\n${target.name}: LCP ${Math.round(graph.details.lcpMs)} (optimistic ${Math.round(graph.details.optimisticMs)}, pessimistic ${Math.round(graph.details.pessimisticMs)})`);
     for (const node of graph.details.nodes) console.log(`  ${String(Math.round(node.startMs)).padStart(5)} → ${String(Math.round(node.endMs)).padStart(5)}  ${node.what}`);
@@ -76,6 +84,10 @@ async function traceLoad(url) {
   await page.setViewport(VIEWPORT);
   const cdp = await page.createCDPSession();
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  if (DEVTOOLS) {
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
+  }
   await page.tracing.start({ categories: TRACE_CATEGORIES });
   await page.goto(url, { waitUntil: 'load' });
   // The carousel's and the analytics' first work after load is traced too, not counted.

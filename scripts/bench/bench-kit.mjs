@@ -139,7 +139,8 @@ function lcpElement(lhr) {
   if (!node) return '?';
   const tag = node.snippet?.match(/^<([a-z0-9-]+)/i)?.[1] ?? '?';
   const src = node.snippet?.match(/\ssrc="([^"]+)"/)?.[1];
-  if (src) return `${tag} ${src.split('/').pop()}`;
+  // A picture inlined into the HTML is named by its type: its data would fill the column.
+  if (src) return `${tag} ${src.startsWith('data:') ? `(inline ${src.slice(5).split(/[;,]/)[0]})` : src.split('/').pop()}`;
   const label = node.nodeLabel ?? '';
   return `${tag} "${label.length > 24 ? `${label.slice(0, 24)}…` : label}"`;
 }
