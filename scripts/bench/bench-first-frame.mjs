@@ -12,6 +12,7 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
+import { throttling } from 'lighthouse/core/config/constants.js';
 import puppeteer from 'puppeteer-core';
 import { buildBareExport, freePort, launchChrome, medianOf, serve, waitFor } from './bench-kit.mjs';
 
@@ -20,9 +21,9 @@ const ROUTES = process.env.BENCH_ROUTES?.split(',') ?? ['/', '/about', '/coms', 
 // Lighthouse's mobile preset: a Moto G Power's screen.
 const VIEWPORT = { width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
 const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'loading', 'blink', 'blink.user_timing', 'v8.execute', 'cc', 'fonts'];
-// Lighthouse's mobile devtools throttling (its constants.throttling.mobileSlow4G).
 const DEVTOOLS = process.env.BENCH_THROTTLE === 'devtools';
-const SLOW_4G = { offline: false, latency: 562.5, downloadThroughput: (1.6 * 1024 * 1024 * 0.9) / 8, uploadThroughput: (750 * 1024 * 0.9) / 8 };
+// Lighthouse's mobile throttling, as its devtools method applies it.
+const SLOW_4G = throttling.mobileSlow4G;
 // Main-thread work before the first frame, by trace event: what the table calls it.
 const PARTS = {
   ParseHTML: 'parse',
@@ -64,11 +65,13 @@ try {
   }
 
   // The simulation starts from an unthrottled load: with devtools throttling it has nothing to add.
-  if (!DEVTOOLS) console.log('\nWhat simulated mobile LCP is made of (one Lighthouse run each; simulated ms)');
-  for (const target of DEVTOOLS ? [] : targets) {
-    const graph = await lanternGraph(target.url);
-    console.log(`\n${target.name}: LCP ${Math.round(graph.details.lcpMs)} (optimistic ${Math.round(graph.details.optimisticMs)}, pessimistic ${Math.round(graph.details.pessimisticMs)})`);
-    for (const node of graph.details.nodes) console.log(`  ${String(Math.round(node.startMs)).padStart(5)} → ${String(Math.round(node.endMs)).padStart(5)}  ${node.what}`);
+  if (!DEVTOOLS) {
+    console.log('\nWhat simulated mobile LCP is made of (one Lighthouse run each; simulated ms)');
+    for (const target of targets) {
+      const graph = await lanternGraph(target.url);
+      console.log(`\n${target.name}: LCP ${Math.round(graph.details.lcpMs)} (optimistic ${Math.round(graph.details.optimisticMs)}, pessimistic ${Math.round(graph.details.pessimisticMs)})`);
+      for (const node of graph.details.nodes) console.log(`  ${String(Math.round(node.startMs)).padStart(5)} → ${String(Math.round(node.endMs)).padStart(5)}  ${node.what}`);
+    }
   }
 } finally {
   await browser.close();
@@ -85,8 +88,13 @@ async function traceLoad(url) {
   const cdp = await page.createCDPSession();
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   if (DEVTOOLS) {
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-    await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOW_4G.cpuSlowdownMultiplier });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: SLOW_4G.requestLatencyMs,
+      downloadThroughput: (SLOW_4G.downloadThroughputKbps * 1024) / 8,
+      uploadThroughput: (SLOW_4G.uploadThroughputKbps * 1024) / 8,
+    });
   }
   await page.tracing.start({ categories: TRACE_CATEGORIES });
   await page.goto(url, { waitUntil: 'load' });
