@@ -42,17 +42,14 @@ describe('ContactPage', () => {
     expect(container).not.toHaveTextContent(/already a client|support line|24\/7|24 hours|around the clock/i);
   });
 
-  it('shows a named contact and a booking link only when the company has given them', () => {
-    const { container, unmount } = withSiteFacts({ contactPerson: null, bookingUrl: null }, () => render(<ContactPage />));
+  it('shows a booking link only when the company has given one, and no named contact while lib/people.ts is empty', () => {
+    const { container, unmount } = withSiteFacts({ bookingUrl: null }, () => render(<ContactPage />));
     expect(screen.queryByRole('link', { name: /book a call/i })).toBeNull();
     expect(container.querySelector('img')).toBeNull();
+    expect(otherWays()).not.toHaveTextContent(/speaks/i);
     unmount();
 
-    const person = { name: 'Maria Georgieva', role: 'Head of client services', photo: '/people/maria.jpg', languages: ['English', 'Bulgarian'] };
-    withSiteFacts({ contactPerson: person, bookingUrl: 'https://calendar.npts.test/intro' }, () => render(<ContactPage />));
-    expect(otherWays()).toHaveTextContent('Maria Georgieva, Head of client services');
-    expect(otherWays()).toHaveTextContent('Speaks English and Bulgarian');
-    expect(otherWays().querySelector('img')).toHaveAttribute('src', '/people/maria.jpg');
+    withSiteFacts({ bookingUrl: 'https://calendar.npts.test/intro' }, () => render(<ContactPage />));
     const booking = within(otherWays()).getByRole('link', { name: 'Book a call (opens in a new tab)' });
     expect(booking).toHaveAttribute('href', 'https://calendar.npts.test/intro');
     expect(booking).toHaveAttribute('target', '_blank');
