@@ -92,7 +92,7 @@ function ResultStory({ result, current }: { result: Result; current: string }) {
         <Services services={result.services} current={current} />
       </div>
       <div className={styles.proof}>
-        <dl className={styles.figures} aria-label="Outcome">
+        <dl className={styles.figures}>
           {result.outcome.map((figure) => <FigureItem key={figure.label} figure={figure} />)}
         </dl>
         {result.quote && (
