@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { type Fact, FactList } from '@/components/fact-list';
 import { HeadingText } from '@/components/heading-text';
 import { Section } from '@/components/section';
 import { type Figure, type Result, type ServicePath, results } from '@/lib/results';
@@ -37,24 +38,13 @@ function FigureItem({ figure }: { figure: Figure }) {
 
 /** Sector, vessels, fleet, region and date: what a buyer compares with their own fleet. */
 function Facts({ result }: { result: Result }) {
-  const facts: [string, React.ReactNode][] = [
+  const facts: Fact[] = [
     ['Sector', result.sector],
     ['Vessel type', result.vesselType],
     ['Fleet size', result.fleetSize],
     ['Region', result.region],
   ];
-  return (
-    <dl className={styles.facts}>
-      {facts
-        .filter(([, value]) => value !== undefined)
-        .map(([term, value]) => (
-          <div key={term}>
-            <dt>{term}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-    </dl>
-  );
+  return <FactList facts={facts} className={styles.facts} />;
 }
 
 function Services({ services, current }: { services: readonly ServicePath[]; current?: string }) {

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { type Fact, FactList } from '@/components/fact-list';
 import { Section } from '@/components/section';
 import { type ServiceLevels as Levels, serviceLevels } from '@/lib/service-levels';
 import styles from './service-levels.module.css';
@@ -36,7 +37,7 @@ function Table({ title, head, proseLast = false, children }: { title: string; he
  */
 export function ServiceLevelsSection({ levels = serviceLevels }: { levels?: Levels | null }) {
   if (!levels) return null;
-  const desk: [string, React.ReactNode][] = [
+  const desk: Fact[] = [
     ['Hours', levels.timeZone ? `${levels.hours} (${levels.timeZone})` : levels.hours],
     ['Languages', levels.languages.length > 0 && list(levels.languages)],
     [
@@ -89,16 +90,7 @@ export function ServiceLevelsSection({ levels = serviceLevels }: { levels?: Leve
         )}
         <div className={styles.block}>
           <h3 className={styles.heading}>The support desk</h3>
-          <dl className={styles.desk}>
-            {desk
-              .filter(([, value]) => value)
-              .map(([term, value]) => (
-                <div key={term}>
-                  <dt>{term}</dt>
-                  <dd>{value}</dd>
-                </div>
-              ))}
-          </dl>
+          <FactList facts={desk} className={styles.desk} />
         </div>
         {levels.uptime.length > 0 && (
           <Table title="Link availability" head={['Link', 'Commitment', 'If it is missed']} proseLast>
