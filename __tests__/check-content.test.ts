@@ -93,6 +93,65 @@ beforeAll(async () => {
     { name: 'Sample Fleet', href: 'https://www.example.com/fleet', permission: 'Ivan Ivanov, IT manager, by letter on 2026-02-11' },
   ],`);
 
+  cases.results = copyOfSite();
+  edit(cases.results, 'lib/results.ts', 'export const results: readonly Result[] = [];', `export const results: readonly Result[] = [
+  {
+    title: 'Steady links for a tanker fleet',
+    client: { name: 'Named Tankers', permission: '' },
+    sector: 'Tanker shipping',
+    region: 'Baltic',
+    services: ['/coms', '/pricing'],
+    situation: 'Links dropped.',
+    work: 'We added 4/5G.',
+    outcome: [
+      { label: 'Link availability', value: '99.6', unit: '%', period: 'Over 2025', source: 'from the provider’s reports' },
+      { label: 'Tickets', value: '40', unit: '', period: '', source: 'from the ticket system' },
+    ],
+    quote: { text: 'It simply works.', name: '', role: '', permission: 'by email on 2026-03-01' },
+    date: '2026-03',
+  },
+  {
+    title: 'Backups that catch up',
+    client: { description: 'A ferry operator' },
+    sector: 'Ferries',
+    region: 'Adriatic',
+    services: ['/vrit'],
+    situation: 'Backups failed at sea.',
+    work: 'We queued them.',
+    outcome: [{ label: 'Restores that worked', value: '100', unit: '%', period: 'In four tests in 2025', source: 'from the test logs' }],
+    quote: { text: 'No more lost data.', name: 'Ana Petrova', role: 'IT manager', permission: 'Ana Petrova, by email on 2026-03-01' },
+    date: '2026-02',
+  },
+];`);
+
+  // The support desk round the clock, where lib/site.ts has no support line; and in office hours
+  // where the support line answers round the clock.
+  const levels = (hours: string) => `export const serviceLevels: ServiceLevels | null = {
+  priorities: [{ level: 'P1', name: 'Vessel down', definition: 'No link to shore.', response: '30 minutes', restore: '4 hours' }],
+  hours: '${hours}',
+  languages: ['English'],
+  channels: [],
+  escalation: [],
+  attendance: [],
+  uptime: [],
+};`;
+  cases.deskWithoutLine = copyOfSite();
+  edit(cases.deskWithoutLine, 'lib/service-levels.ts', 'export const serviceLevels: ServiceLevels | null = null;', levels('24/7'));
+  edit(cases.deskWithoutLine, 'lib/site.ts', /supportLine: placeholder<SupportLine \| null>\([^]*?\}\),\n/, 'supportLine: null as SupportLine | null,\n');
+  cases.deskInOfficeHours = copyOfSite();
+  edit(cases.deskInOfficeHours, 'lib/service-levels.ts', 'export const serviceLevels: ServiceLevels | null = null;', levels('Monday to Friday, 08:00–18:00'));
+  cases.deskAgrees = copyOfSite();
+  edit(cases.deskAgrees, 'lib/service-levels.ts', 'export const serviceLevels: ServiceLevels | null = null;', levels('Around the clock, every day of the year'));
+
+  cases.replyTimeTwice = copyOfSite();
+  edit(cases.replyTimeTwice, 'app/vrit/page.tsx', 'Tell us about your fleet and we will propose a support plan that fits it.', 'Tell us about your fleet: we reply within 24 hours with a support plan that fits it.');
+
+  cases.missingPhoto = copyOfSite();
+  edit(cases.missingPhoto, 'lib/people.ts', 'export const people: readonly Person[] = [];', `export const people: readonly Person[] = [
+  { name: 'Ana Petrova', role: 'Head of vessel IT', background: 'Twelve years of onboard networks.', languages: ['English'], photo: 'app/people/ana-petrova.jpg' },
+  { name: 'Ivan Ivanov', role: 'Network engineer', background: 'VSAT on tankers.', languages: ['English'] },
+];`);
+
   cases.sameTitle = copyOfSite();
   edit(cases.sameTitle, 'app/rest/page.tsx', /title: '[^']*'/, `title: '${/title: '([^']*)'/.exec(readFileSync(join(repo, 'app/proto/page.tsx'), 'utf8'))![1]}'`);
   edit(cases.sameTitle, 'app/privacy/page.tsx', /export function generateMetadata\(\): Metadata \{[\s\S]*?\n\}\n/, '');
@@ -177,6 +236,90 @@ describe('check-content', () => {
       'the client “Silent Offshore” has no recorded permission to be named: write who agreed, how and when in permission, or remove the client',
       'the href of “Sample Fleet” is an example.com address: use the real one, or leave it out',
     ]);
+  });
+
+  describe('results, service levels and people', () => {
+    const lineOf = (name: string, file: string, text: string) => readFileSync(join(cases[name], file), 'utf8').split('\n').findIndex((line) => line.includes(text)) + 1;
+    const results = () => problemsOf('results');
+
+    it('names a result’s client named without recorded permission, and leaves a described one alone', () => {
+      expect(results().filter((problem) => /client/.test(problem.message))).toEqual([
+        {
+          file: 'lib/results.ts',
+          line: lineOf('results', 'lib/results.ts', "permission: ''"),
+          message: 'the result “Steady links for a tanker fleet” names its client, “Named Tankers”, with no recorded permission: write who agreed, how and when in permission, or describe the client instead (description: \'A tanker operator\')',
+        },
+      ]);
+    });
+
+    it('names a figure without its unit or period', () => {
+      expect(results().filter((problem) => /figure/.test(problem.message))).toEqual([
+        {
+          file: 'lib/results.ts',
+          line: lineOf('results', 'lib/results.ts', "label: 'Tickets'"),
+          message: 'the figure “Tickets” of the result “Steady links for a tanker fleet” needs its unit and the period it was measured over: a number without them reads as marketing',
+        },
+      ]);
+    });
+
+    it('names a service that is no page of the site', () => {
+      expect(results().filter((problem) => /no page/.test(problem.message))).toEqual([
+        {
+          file: 'lib/results.ts',
+          line: lineOf('results', 'lib/results.ts', "'/pricing'"),
+          message: 'the result “Steady links for a tanker fleet” links to /pricing, which is no page of the site: use a route of lib/site.ts (/coms, /vrit, /software…)',
+        },
+      ]);
+    });
+
+    it('names a quote without the person who said it, and leaves a quote with one alone', () => {
+      expect(results().filter((problem) => /quote/.test(problem.message))).toEqual([
+        {
+          file: 'lib/results.ts',
+          line: lineOf('results', 'lib/results.ts', "text: 'It simply works.'"),
+          message: 'the quote in the result “Steady links for a tanker fleet” has no person: give the name and role of who said it, or leave the quote out',
+        },
+      ]);
+      expect(results()).toHaveLength(4);
+    });
+
+    it('names a support desk whose hours disagree with the support line of lib/site.ts, round the clock or not', () => {
+      expect(problemsOf('deskWithoutLine')).toEqual([
+        {
+          file: 'lib/service-levels.ts',
+          line: lineOf('deskWithoutLine', 'lib/service-levels.ts', "hours: '24/7'"),
+          message: "the support desk answers “24/7”, but lib/site.ts says there is no support line (supportLine: null): set the support line, or correct the desk's hours",
+        },
+      ]);
+      expect(problemsOf('deskInOfficeHours')).toEqual([
+        {
+          file: 'lib/service-levels.ts',
+          line: lineOf('deskInOfficeHours', 'lib/service-levels.ts', "hours: 'Monday"),
+          message: 'the support desk answers “Monday to Friday, 08:00–18:00”, but the support line in lib/site.ts answers “24 hours a day, 7 days a week”: the site must say one thing, so correct one of them',
+        },
+      ]);
+      expect(problemsOf('deskAgrees')).toEqual([]);
+    });
+
+    it('names a reply time written out instead of read from lib/site.ts', () => {
+      expect(problemsOf('replyTimeTwice')).toEqual([
+        {
+          file: 'app/vrit/page.tsx',
+          line: lineOf('replyTimeTwice', 'app/vrit/page.tsx', 'we reply within 24 hours'),
+          message: 'a reply time is written out here (“reply within 24 hours with a support plan that fits it”): write {site.replyTime} instead, so that the site states it one way (lib/site.ts)',
+        },
+      ]);
+    });
+
+    it('names a person’s photo that is not there, and leaves a person without one alone', () => {
+      expect(problemsOf('missingPhoto')).toEqual([
+        {
+          file: 'lib/people.ts',
+          line: lineOf('missingPhoto', 'lib/people.ts', 'ana-petrova.jpg'),
+          message: "the photo of Ana Petrova, app/people/ana-petrova.jpg, is not there: give its path from the project's root, or leave photo out for a badge with the initials",
+        },
+      ]);
+    });
   });
 
   describe('with --release', () => {

@@ -1,9 +1,20 @@
 import { render, screen, within } from '@testing-library/react';
 import ContactPage from '@/app/contact/page';
+import type { Person } from '@/lib/people';
+import type { ServiceLevels } from '@/lib/service-levels';
 import { site } from '@/lib/site';
+import { people } from './fixtures/people';
+import { serviceLevels } from './fixtures/service-levels';
 import { withSiteFacts } from './helpers/site-facts';
 
 jest.mock('next/navigation', () => ({ usePathname: () => '/contact' }));
+// Empty, as they ship; a test fills them as an editor would.
+jest.mock('@/lib/people', () => ({ people: [] }));
+jest.mock('@/lib/service-levels', () => ({ serviceLevels: null }));
+const sources = {
+  people: jest.requireMock<{ people: Person[] }>('@/lib/people'),
+  levels: jest.requireMock<{ serviceLevels: ServiceLevels | null }>('@/lib/service-levels'),
+};
 
 const otherWays = () => screen.getByRole('complementary', { name: 'Other ways to reach us' });
 
@@ -42,19 +53,38 @@ describe('ContactPage', () => {
     expect(container).not.toHaveTextContent(/already a client|support line|24\/7|24 hours|around the clock/i);
   });
 
-  it('shows a named contact and a booking link only when the company has given them', () => {
-    const { container, unmount } = withSiteFacts({ contactPerson: null, bookingUrl: null }, () => render(<ContactPage />));
+  it('shows a booking link only when the company has given one, and no named contact while lib/people.ts is empty', () => {
+    const { container, unmount } = withSiteFacts({ bookingUrl: null }, () => render(<ContactPage />));
     expect(screen.queryByRole('link', { name: /book a call/i })).toBeNull();
     expect(container.querySelector('img')).toBeNull();
+    expect(otherWays()).not.toHaveTextContent(/speaks/i);
     unmount();
 
-    const person = { name: 'Maria Georgieva', role: 'Head of client services', photo: '/people/maria.jpg', languages: ['English', 'Bulgarian'] };
-    withSiteFacts({ contactPerson: person, bookingUrl: 'https://calendar.npts.test/intro' }, () => render(<ContactPage />));
-    expect(otherWays()).toHaveTextContent('Maria Georgieva, Head of client services');
-    expect(otherWays()).toHaveTextContent('Speaks English and Bulgarian');
-    expect(otherWays().querySelector('img')).toHaveAttribute('src', '/people/maria.jpg');
+    withSiteFacts({ bookingUrl: 'https://calendar.npts.test/intro' }, () => render(<ContactPage />));
     const booking = within(otherWays()).getByRole('link', { name: 'Book a call (opens in a new tab)' });
     expect(booking).toHaveAttribute('href', 'https://calendar.npts.test/intro');
     expect(booking).toHaveAttribute('target', '_blank');
+  });
+
+  it('names the person of lib/people.ts who answers enquiries, with their initials when they have no photo', () => {
+    sources.people.people = [people[1], { ...people[2], answersEnquiries: true }];
+    try {
+      render(<ContactPage />);
+    } finally {
+      sources.people.people = [];
+    }
+    expect(otherWays()).toHaveTextContent('MFMei Fixture, Service desk leadSpeaks English, Malay and Mandarin');
+    expect(otherWays()).not.toHaveTextContent('Ivan Fixture');
+  });
+
+  it('gives the first priority’s response time beside the support line, where there are service levels', () => {
+    const supportLine = { phone: { display: '+359 2 111 1111', tel: '+35921111111' }, hours: '24 hours a day, 7 days a week' };
+    sources.levels.serviceLevels = serviceLevels;
+    try {
+      withSiteFacts({ supportLine }, () => render(<ContactPage />));
+    } finally {
+      sources.levels.serviceLevels = null;
+    }
+    expect(otherWays()).toHaveTextContent('Our support line answers 24 hours a day, 7 days a week: +359 2 111 1111. For a P1 incident (Vessel down), we respond within 30 minutes.');
   });
 });

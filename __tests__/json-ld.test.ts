@@ -1,5 +1,6 @@
 import { organizationJsonLd, serializeJsonLd } from '@/lib/json-ld';
 import { absoluteUrl, site } from '@/lib/site';
+import { people } from './fixtures/people';
 import { withSiteFacts } from './helpers/site-facts';
 
 describe('serializeJsonLd', () => {
@@ -54,5 +55,19 @@ describe('organizationJsonLd', () => {
       telephone: site.phone.tel,
       areaServed: ['Europe', 'South East Asia'],
     });
+  });
+
+  it('names the people of lib/people.ts as Person, founders as founder and the others as employee, and no one while it is empty', () => {
+    const organization = organizationJsonLd(people);
+    expect(organization.founder).toEqual([
+      { '@type': 'Person', name: 'Ana Fixture', jobTitle: 'Head of vessel IT', knowsLanguage: ['English', 'Bulgarian', 'Russian'], sameAs: ['https://www.linkedin.test/in/ana-fixture'] },
+    ]);
+    expect(organization.employee).toEqual([
+      { '@type': 'Person', name: 'Ivan Fixture', jobTitle: 'Network engineer', knowsLanguage: ['English', 'Bulgarian'] },
+      { '@type': 'Person', name: 'Mei Fixture', jobTitle: 'Service desk lead', knowsLanguage: ['English', 'Malay', 'Mandarin'] },
+    ]);
+    const none = organizationJsonLd([]);
+    expect(none).not.toHaveProperty('founder');
+    expect(none).not.toHaveProperty('employee');
   });
 });

@@ -5,6 +5,7 @@ import { FeatureCard } from '@/components/feature-card';
 import { type HeroSlide, HeroCarousel } from '@/components/hero-carousel';
 import { Checklist, FeatureSplit } from '@/components/feature-split';
 import { References } from '@/components/references';
+import { LatestResults } from '@/components/results';
 import { CardGrid, Section } from '@/components/section';
 import { StatList } from '@/components/stat-list';
 import { contactHref } from '@/lib/attribution';
@@ -104,13 +105,14 @@ export default function HomePage() {
       <Section title="Why NPTS" align="center" intro="A remote-first IT company registered in Bulgaria, serving Europe and South East Asia.">
         <StatList
           stats={[
-            { value: '50+', label: 'Years of combined experience' },
-            { value: '24/7', label: 'Remote support' },
-            { value: '100%', label: 'Remote-first' },
+            { value: '50+', label: 'Years of Combined Experience' },
+            { value: '24/7', label: 'Global Support' },
+            { value: '100%', label: 'Remote Operations' },
           ]}
         />
         <References compact />
       </Section>
+      <LatestResults />
       <ClosingCta title="Tell us what you need" action="Contact us" href={contactHref('/')}>
         A link for one vessel, the IT of a whole fleet or a new application for the office: describe it in a few lines
         and we will propose how to do it.

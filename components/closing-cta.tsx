@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { useId } from 'react';
 import { ButtonLink } from '@/components/button-link';
+import { EmailLink, PhoneLink } from '@/components/contact-details';
 import { HeadingText } from '@/components/heading-text';
 import { site } from '@/lib/site';
 import styles from './closing-cta.module.css';
@@ -16,25 +17,54 @@ type ClosingCtaProps = {
   as?: 'button' | 'link';
 };
 
-/** The band that ends every content page: one last prompt, one way to act on it, and when we reply. */
+/** For a visitor who would rather not fill in a form: the booking page where there is one, else the phone and the email. */
+function SecondWay() {
+  if (site.bookingUrl) {
+    return (
+      <p className={styles.second}>
+        Rather talk first?{' '}
+        <a href={site.bookingUrl} target="_blank" rel="noopener">
+          Book a call<span className="visually-hidden"> (opens in a new tab)</span>
+        </a>
+      </p>
+    );
+  }
+  return (
+    <p className={styles.second}>
+      Or call <PhoneLink />
+      <br />
+      or write to <EmailLink />
+    </p>
+  );
+}
+
+/**
+ * The band that ends every content page: one last prompt beside one way to act on it, a lighter
+ * second way in, and when we reply.
+ */
 export function ClosingCta({ title, children, action, href, as = 'button' }: ClosingCtaProps) {
   const headingId = useId();
   return (
     <section className={styles.banner} aria-labelledby={headingId}>
       <div className={styles.inner}>
-        <h2 id={headingId} className={styles.title}>
-          <HeadingText>{title}</HeadingText>
-        </h2>
-        <p>{children}</p>
-        {as === 'link' ? (
-          <Link href={href} className={styles.link}>
-            {action}
-            <span aria-hidden="true"> →</span>
-          </Link>
-        ) : (
-          <ButtonLink href={href}>{action}</ButtonLink>
-        )}
-        <p className={styles.reply}>We reply within {site.replyTime}.</p>
+        <div className={styles.prompt}>
+          <h2 id={headingId} className={styles.title}>
+            <HeadingText>{title}</HeadingText>
+          </h2>
+          <p>{children}</p>
+        </div>
+        <div className={styles.actions}>
+          {as === 'link' ? (
+            <Link href={href} className={styles.link}>
+              {action}
+              <span aria-hidden="true"> →</span>
+            </Link>
+          ) : (
+            <ButtonLink href={href}>{action}</ButtonLink>
+          )}
+          <SecondWay />
+          <p className={styles.reply}>We reply within {site.replyTime}.</p>
+        </div>
       </div>
     </section>
   );

@@ -5,8 +5,12 @@ import styles from './section.module.css';
 type SectionProps = {
   title?: string;
   intro?: React.ReactNode;
-  /** `alt` sets the section on the alternate background to separate it from its neighbours. */
-  tone?: 'plain' | 'alt';
+  /**
+   * `alt` sets the section on the alternate background to separate it from its neighbours; `auto`
+   * takes the background its neighbour above does not have, for a section shown only when its
+   * source has entries, after a section of another file.
+   */
+  tone?: 'plain' | 'alt' | 'auto';
   /** `center` suits a short closing prompt with its call to action. */
   align?: 'start' | 'center';
   children: React.ReactNode;
@@ -14,7 +18,7 @@ type SectionProps = {
 
 export function Section({ title, intro, tone = 'plain', align = 'start', children }: SectionProps) {
   return (
-    <section className={[styles.section, tone === 'alt' && styles.alt, align === 'center' && styles.center].filter(Boolean).join(' ')}>
+    <section className={[styles.section, tone !== 'plain' && styles[tone], align === 'center' && styles.center].filter(Boolean).join(' ')}>
       <div className={styles.inner}>
         {title && <h2 className={styles.title}><HeadingText>{title}</HeadingText></h2>}
         {intro && <p className={styles.intro}>{intro}</p>}

@@ -5,6 +5,11 @@ import { Logo } from '@/components/logo';
 import { footerLinks, site } from '@/lib/site';
 import styles from './site-footer.module.css';
 
+/** The site's first year, then the year of the build: "2024–2026", or "2024" alone in 2024. */
+export function copyrightYears(built = new Date().getFullYear()): string {
+  return built > site.copyrightYear ? `${site.copyrightYear}–${built}` : `${site.copyrightYear}`;
+}
+
 export function SiteFooter() {
   return (
     <footer className={styles.footer}>
@@ -56,7 +61,7 @@ export function SiteFooter() {
       </div>
       <div className={styles.bottom}>
         <p className={styles.copyright}>
-          © {site.copyrightYear} {site.legalName}. All rights reserved. <span className={styles.register}><RegisterNumbers /></span>
+          © {copyrightYears()} {site.legalName}. All rights reserved. <span className={styles.register}><RegisterNumbers /></span>
         </p>
         <Link href="/privacy">Privacy notice</Link>
         <CookieSettingsButton className={styles.settings} />

@@ -1,3 +1,4 @@
+import { type Person, people as allPeople } from '@/lib/people';
 import { absoluteUrl, site } from '@/lib/site';
 
 /**
@@ -9,12 +10,26 @@ export function serializeJsonLd(data: unknown): string {
   return JSON.stringify(data).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
 }
 
+/** schema.org `Person`: who they are and what they do, with their profile where they gave one. */
+function personJsonLd(person: Person) {
+  return {
+    '@type': 'Person',
+    name: person.name,
+    jobTitle: person.role,
+    knowsLanguage: person.languages,
+    ...(person.profile ? { sameAs: [person.profile] } : {}),
+  };
+}
+
 /**
  * schema.org `Organization` for the whole site, from the site-wide facts: an `Organization`, not
- * a `LocalBusiness`, as a remote-first company has no premises to visit.
+ * a `LocalBusiness`, as a remote-first company has no premises to visit. The people of
+ * lib/people.ts are its `founder`s and `employee`s, each only when there is one.
  */
-export function organizationJsonLd() {
+export function organizationJsonLd(people: readonly Person[] = allPeople) {
   const support = site.supportLine;
+  const founders = people.filter((person) => person.founder).map(personJsonLd);
+  const employees = people.filter((person) => !person.founder).map(personJsonLd);
   return {
     '@context': 'https://schema.org',
     '@type': 'Organization',
@@ -40,5 +55,7 @@ export function organizationJsonLd() {
       ...(support ? [{ '@type': 'ContactPoint', contactType: 'technical support', telephone: support.phone.tel, description: `For existing clients, ${support.hours}` }] : []),
     ],
     sameAs: site.social.map((profile) => profile.href),
+    ...(founders.length > 0 ? { founder: founders } : {}),
+    ...(employees.length > 0 ? { employee: employees } : {}),
   };
 }

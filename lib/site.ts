@@ -30,15 +30,6 @@ export type Recipient = {
   /** For a place outside the EU: what protects the data there (Art. 13(1)(f)); omitted inside it. */
   safeguard?: string;
 };
-/** Someone a visitor can expect to answer: shown on /contact when set. */
-export type ContactPerson = {
-  name: string;
-  role: string;
-  /** A square photo in public/, e.g. /people/jane-doe.jpg. */
-  photo?: string;
-  languages: readonly string[];
-};
-
 export const site = {
   name: 'NPTS',
   /** Default document title; `/` (and any path without its own title) keeps it exactly. */
@@ -74,8 +65,6 @@ export const site = {
     phone: { display: '+359 000 000 000', tel: '+359000000000' },
     hours: '24 hours a day, 7 days a week',
   }),
-  /** Optional: the person who answers enquiries, shown on /contact. Never a made-up person. */
-  contactPerson: null as ContactPerson | null,
   /** Optional: a page where a visitor books a call (https://…), shown on /contact. */
   bookingUrl: null as string | null,
 
@@ -103,6 +92,7 @@ export const site = {
   }),
   /** The square logo search engines show next to the company: drawn from public/logo.svg at build time (app/logo.png/route.tsx). */
   logo: { url: '/logo.png', width: 512, height: 512 },
+  /** The first year of the footer's copyright; the last is the year the site was built. */
   copyrightYear: 2024,
   contactEndpoint: '/mail/send.php',
   /** The Google Tag Manager container (GTM-XXXXXXX). A build can set it with NEXT_PUBLIC_GTM_ID instead. */

@@ -2,8 +2,9 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { illustrations } from '@/components/illustration';
 import { routes, serviceLinks, site, unlistedRoutes, vesselLinks } from '@/lib/site';
+import { people } from '../fixtures/people';
 import { expect, test } from './fixtures';
-import { buttonLooks, contactLinksByBand, frameProblems, gridProblems, inInter, loneWordHeadings } from './measure';
+import { buttonLooks, closingBand, contactLinksByBand, fontPreloads, frameProblems, gridProblems, inInter, loneWordHeadings, repeatedContactCalls } from './measure';
 
 // Every page in light and dark, on a laptop and a phone: one visit each, and every check that
 // needs a page, a width and a colour scheme taken in it. A failure names the page, the screen and
@@ -20,6 +21,20 @@ const listed = (path: string): path is (typeof routes)[number] => (routes as rea
 /** The pages that sell, each ending with one call to the contact form; the service pages open with one too. */
 const contentRoutes: readonly string[] = routes.filter((path) => !['/contact', '/privacy'].includes(path));
 const servicePages: readonly string[] = [...serviceLinks, ...vesselLinks].map((link) => link.href);
+/**
+ * The sections the test entries of __tests__/fixtures/ (results, service levels, people) add to
+ * the build the tests visit, by page; every other page has none of them.
+ */
+const proofSections: Record<string, string[]> = {
+  '/': ['Recent results'],
+  '/about': ['Who you will work with', 'Recent results'],
+  '/coms': ['Results', 'Service levels'],
+  '/vrit': ['Results', 'Service levels'],
+  '/software': ['Results'],
+};
+const proofHeadings = /^(Results|Recent results|Service levels|Who you will work with)$/;
+/** How tall a screen is, for two calls with the same label never to be in view at once. */
+const SCREEN = 800;
 
 for (const colorScheme of ['light', 'dark'] as const) {
   for (const path of [...routes, ...unlistedRoutes, '/nope']) {
@@ -46,6 +61,14 @@ for (const colorScheme of ['light', 'dark'] as const) {
         expect.soft(await page.evaluate(loneWordHeadings), at('no heading ends with a lone word')).toEqual([]);
         if (listed(path)) expect.soft(await bandsSharingBackground(page), at('no two neighbouring bands share a background')).toEqual([]);
         else expect.soft(await shortPageFill(page), at('a page shorter than the window: the hero reaches the footer, its content in the middle')).toEqual({ gap: 0, offCentre: 0 });
+        if (colorScheme === 'light') {
+          expect.soft(await page.evaluate(repeatedContactCalls, SCREEN), at(`no two calls to /contact with the same label within one ${SCREEN} px screen`)).toEqual([]);
+          if (contentRoutes.includes(path) && width === 1280) {
+            expect
+              .soft(await page.evaluate(closingBand), at('the closing band: its ways in beside the prompt, to its right edge, with a second way in that is not the form'))
+              .toEqual({ rightGap: 0, besidePrompt: true, otherWays: expect.arrayContaining([expect.stringMatching(/^(tel|mailto|https)$/)]) });
+          }
+        }
       }
       if (colorScheme === 'light') {
         // Who stands behind the site, on every page (EU e-Commerce Directive, Art. 5).
@@ -59,6 +82,32 @@ for (const colorScheme of ['light', 'dark'] as const) {
         expect
           .soft({ legalName: organization.legalName, streetAddress: organization.address?.streetAddress, email: organization.email, vatID: organization.vatID, contactPoint: organization.contactPoint?.[0]?.['@type'] }, `${path}: the Organization JSON-LD`)
           .toEqual({ legalName: site.legalName, streetAddress: site.address.street, email: site.email, vatID: site.vatId, contactPoint: 'ContactPoint' });
+        const persons = (list: { '@type': string; name: string }[] = []) => list.map((person) => `${person['@type']} ${person.name}`);
+        const named = (founder: boolean) => people.filter((person) => Boolean(person.founder) === founder).map((person) => `Person ${person.name}`);
+        expect
+          .soft({ founder: persons(organization.founder), employee: persons(organization.employee) }, `${path}: the test people in the JSON-LD, as Person`)
+          .toEqual({ founder: named(true), employee: named(false) });
+
+        // The font is preloaded on every page, the not-found page too, in the same way.
+        const { preloads, face } = await page.evaluate(fontPreloads);
+        expect.soft(preloads, `${path}: preloads the font its text is drawn in, as every page does`).toEqual([`${face} type=font/woff2 crossorigin=`]);
+
+        const proof = await page.getByRole('main').getByRole('heading', { level: 2 }).evaluateAll((headings) => headings.map((heading) => heading.textContent!));
+        expect.soft(proof.filter((heading) => proofHeadings.test(heading)), `${path}: the sections of the test results, service levels and people`).toEqual(proofSections[path] ?? []);
+        if (proofSections[path]?.includes('Service levels')) {
+          for (const name of ['Response and restore times', 'Link availability']) await expect.soft(page.getByRole('table', { name }), `${path}: the table “${name}”`).toBeVisible();
+        }
+        if (path === '/about') {
+          const team = page.getByRole('main').locator('section', { has: page.getByRole('heading', { level: 2, name: 'Who you will work with' }) }).getByRole('listitem');
+          await expect.soft(team.getByRole('heading', { level: 3 }), '/about: the people').toHaveText(people.map((person) => person.name));
+          const photo = team.first().locator('img');
+          await photo.scrollIntoViewIfNeeded();
+          expect.soft(await photo.evaluate((img: HTMLImageElement) => ({ drawn: img.complete && img.naturalWidth === 2 * Number(img.getAttribute('width')), round: getComputedStyle(img).borderRadius })), '/about: the photo, drawn sharp and round').toEqual({ drawn: true, round: '50%' });
+          await expect.soft(team.nth(1).getByText('IF', { exact: true }), '/about: initials for a person without a photo').toBeVisible();
+        }
+        if (path === '/contact') {
+          await expect.soft(page.getByRole('complementary', { name: 'Other ways to reach us' }), '/contact: the named contact and the response time beside the support line').toContainText(/Ana Fixture, Head of vessel IT[\s\S]*For a P1 incident \(Vessel down\), we respond within 30 minutes\./);
+        }
 
         const looks = await page.evaluate(buttonLooks);
         expect.soft([...new Set(looks.map(({ look }) => look))].filter((look) => !['filled rgb(245, 184, 61)', 'outlined'].includes(look)), `${path}: buttons are primary (amber) or secondary (outlined)`).toEqual([]);

@@ -102,3 +102,53 @@ export function buttonLooks(): { text: string; look: string; radius: string }[] 
     return [{ text: element.textContent!.trim(), look: filled ? `filled ${style.backgroundColor}` : 'outlined', radius: style.borderTopLeftRadius }];
   });
 }
+
+/**
+ * Calls to the contact form in the page's content with the same label whose boxes fit in one
+ * screen of `height` px: the same offer twice in view reads as a page that nags. The header's
+ * Contact stays in view by design; a slide the carousel hides is not in view.
+ */
+export function repeatedContactCalls(height: number): string[] {
+  const calls = [...document.querySelectorAll<HTMLAnchorElement>('main a')]
+    .filter((link) => link.pathname === '/contact' && link.checkVisibility({ visibilityProperty: true }))
+    .map((link) => {
+      const box = link.getBoundingClientRect();
+      return { label: link.textContent!.replace(/\s*→$/, '').trim(), top: box.top + scrollY, bottom: box.bottom + scrollY };
+    });
+  return calls.flatMap((call, index) =>
+    calls
+      .slice(index + 1)
+      .filter((other) => other.label === call.label && Math.max(call.bottom, other.bottom) - Math.min(call.top, other.top) <= height)
+      .map((other) => `“${call.label}” at ${Math.round(call.top)} and ${Math.round(other.top)} px`),
+  );
+}
+
+/**
+ * The band that ends the page: how far its content stops short of the band's right edge (the
+ * content box), whether the ways to act sit beside the prompt, and its links other than the call
+ * to the contact form (the second way in: phone, email or booking).
+ */
+export function closingBand(): { rightGap: number; besidePrompt: boolean; otherWays: string[] } {
+  const bands = document.querySelectorAll('main > section, main > article > section');
+  const inner = bands[bands.length - 1].firstElementChild!;
+  const [prompt, actions] = [...inner.children].map((child) => child.getBoundingClientRect());
+  const style = getComputedStyle(inner);
+  const contentRight = inner.getBoundingClientRect().right - parseFloat(style.paddingRight);
+  return {
+    rightGap: Math.round(contentRight - actions.right),
+    besidePrompt: actions.left >= prompt.right && actions.top < prompt.bottom,
+    otherWays: [...inner.querySelectorAll<HTMLAnchorElement>('a')].filter((link) => link.pathname !== '/contact').map((link) => link.protocol.replace(/:$/, '')),
+  };
+}
+
+/** The page's font preloads, as their attributes, and the URL of the font its @font-face draws Inter from. */
+export function fontPreloads(): { preloads: string[]; face: string } {
+  const rule = [...document.styleSheets]
+    .flatMap((sheet) => [...sheet.cssRules])
+    .find((face): face is CSSFontFaceRule => face instanceof CSSFontFaceRule && face.style.getPropertyValue('font-family').replace(/["']/g, '') === 'inter')!;
+  const face = new URL(/url\(["']?([^"')]+)/.exec(rule.style.getPropertyValue('src'))![1], location.href).pathname;
+  const preloads = [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="font"]')].map(
+    (link) => `${new URL(link.href).pathname} type=${link.type} crossorigin=${link.getAttribute('crossorigin')}`,
+  );
+  return { preloads, face };
+}

@@ -16,9 +16,9 @@ const ctas: Record<string, { hero: string; middle?: string[]; closing: string; b
   '/coms': { hero: 'Contact us', closing: 'Contact us' },
   '/network': { hero: 'Contact us', closing: 'Contact us' },
   '/vrit': { hero: 'Contact us', closing: 'Contact us' },
-  '/software': { hero: 'Start your project', middle: ['Contact us'], closing: 'Contact us', banner: true },
+  '/software': { hero: 'Contact us', middle: ['Start your project'], closing: 'Contact us', banner: true },
   '/ai': { hero: 'Get started', middle: ['Contact us', 'Get started'], closing: 'Contact us', banner: true },
-  '/consulting': { hero: 'Get started', middle: ['Get started', 'Contact us'], closing: 'Contact us', banner: true },
+  '/consulting': { hero: 'Get started', middle: ['Contact us', 'Get started'], closing: 'Contact us', banner: true },
 };
 
 /** Links in the page's own content, leaving out the header, share strip and footer. */

@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { absoluteUrl, footerLinks, site } from '@/lib/site';
 import { expect, test } from './fixtures';
 
@@ -60,7 +61,8 @@ test.describe('Footer', () => {
     const partner = footer.getByRole('link', { name: site.partner.name });
     await expect(partner).toHaveAttribute('href', site.partner.href);
     await expect(partner.getByRole('img')).toBeVisible();
-    await expect(footer).toContainText('© 2024');
+    // From the specification's first year to the year the site was built.
+    await expect(footer).toContainText(`© 2024–${statSync('out/index.html').mtime.getFullYear()} `);
   });
 
   test('the Services quick link leads to the overview of all eight services', async ({ page }) => {

@@ -12,7 +12,9 @@ import { ClosingCta } from '@/components/closing-cta';
 import { FeatureCard } from '@/components/feature-card';
 import { FeatureList } from '@/components/feature-list';
 import { PageHero } from '@/components/page-hero';
+import { People } from '@/components/people';
 import { References } from '@/components/references';
+import { LatestResults } from '@/components/results';
 import { CardGrid, Section } from '@/components/section';
 import { StatList } from '@/components/stat-list';
 import { TechLogos } from '@/components/tech-logos';
@@ -39,6 +41,7 @@ export default function AboutPage() {
       >
         <ButtonLink href={contactHref('/about')}>Contact us</ButtonLink>
       </PageHero>
+      <People />
       <Section
         title="Built for clients who never stand still"
         intro="Shipping companies, vessel and rig operators and businesses on shore rarely keep office hours in one time zone. We organised our company around that: no single head office, one team working together online, and support that follows the fleet rather than the clock."
@@ -104,6 +107,7 @@ export default function AboutPage() {
         <TechLogos />
       </Section>
       <References />
+      <LatestResults />
       <ClosingCta title="Work with a team that is always on" action="Contact us" href={contactHref('/about')}>
         Tell us about your fleet, your rig or your project, and we will show you how we would support it.
       </ClosingCta>

@@ -14,6 +14,7 @@ import { FeatureCard } from '@/components/feature-card';
 import { FeatureList } from '@/components/feature-list';
 import { CardGrid, Section } from '@/components/section';
 import { ServicePage } from '@/components/service-page';
+import { ServiceProof } from '@/components/service-proof';
 import { contactHref } from '@/lib/attribution';
 import { pageMetadata } from '@/lib/metadata';
 
@@ -108,6 +109,7 @@ export default function AiAutomationPage() {
           ]}
         />
       </Section>
+      <ServiceProof service="/ai" />
       <ClosingCta title="See what AI can do for your business" action="Contact us" as="link" href={contactHref('/ai')}>
         Describe a task your team repeats every day: we will look at your processes with you and show where automation
         pays off first.

@@ -6,6 +6,7 @@ import { FeatureCard } from '@/components/feature-card';
 import { FeatureList } from '@/components/feature-list';
 import { CardGrid, Section } from '@/components/section';
 import { ServicePage } from '@/components/service-page';
+import { ServiceProof } from '@/components/service-proof';
 import { contactHref } from '@/lib/attribution';
 import { pageMetadata } from '@/lib/metadata';
 
@@ -74,6 +75,7 @@ export default function CommunicationPage() {
           ]}
         />
       </Section>
+      <ServiceProof service="/coms" levels />
       <ClosingCta title="Talk to us about your fleet" action="Contact us" href={contactHref('/coms')}>
         Tell us where you sail and what you need to run; we will propose the right mix of links.
       </ClosingCta>

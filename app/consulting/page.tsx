@@ -7,6 +7,7 @@ import { FeatureList } from '@/components/feature-list';
 import { ProcessStep, ProcessSteps } from '@/components/process-steps';
 import { CardGrid, Section } from '@/components/section';
 import { ServicePage } from '@/components/service-page';
+import { ServiceProof } from '@/components/service-proof';
 import { contactHref } from '@/lib/attribution';
 import { pageMetadata } from '@/lib/metadata';
 
@@ -39,7 +40,7 @@ export default function ItConsultingPage() {
           ]}
         />
         <p>
-          <ButtonLink href={contactHref('/consulting')}>Get started</ButtonLink>
+          <ButtonLink href={contactHref('/consulting')}>Contact us</ButtonLink>
         </p>
       </Section>
       <Section title="One-off or ongoing" intro="Whether it is a one-off review or ongoing support, the first conversation is about your situation, not our sales pitch.">
@@ -55,7 +56,7 @@ export default function ItConsultingPage() {
           </FeatureCard>
         </CardGrid>
         <p>
-          <ButtonLink href={contactHref('/consulting')}>Contact us</ButtonLink>
+          <ButtonLink href={contactHref('/consulting')}>Get started</ButtonLink>
         </p>
       </Section>
       <Section title="How an engagement starts" tone="alt">
@@ -71,6 +72,7 @@ export default function ItConsultingPage() {
           </ProcessStep>
         </ProcessSteps>
       </Section>
+      <ServiceProof service="/consulting" />
       <ClosingCta title="Need a second opinion on your IT?" action="Contact us" as="link" href={contactHref('/consulting')}>
         Tell us what is on your mind, and talk to a consultant about a one-off review or ongoing support.
       </ClosingCta>

@@ -2,8 +2,10 @@ import type { Metadata } from 'next';
 import { CompanyAddress, EmailLink, PhoneLink, RegisterNumbers } from '@/components/contact-details';
 import { ContactForm } from '@/components/contact-form';
 import { PageHero } from '@/components/page-hero';
+import { EnquiriesContact } from '@/components/people';
 import { Section } from '@/components/section';
 import { pageMetadata } from '@/lib/metadata';
+import { serviceLevels } from '@/lib/service-levels';
 import { site } from '@/lib/site';
 import styles from './contact.module.css';
 
@@ -17,7 +19,8 @@ export function generateMetadata(): Metadata {
 }
 
 export default function ContactPage() {
-  const { contactPerson: person, bookingUrl, supportLine } = site;
+  const { bookingUrl, supportLine } = site;
+  const urgent = serviceLevels?.priorities[0];
   return (
     <>
       <PageHero
@@ -43,17 +46,7 @@ export default function ContactPage() {
               <h2 id="contact-other-ways" className={styles.cardTitle}>
                 Other ways to reach us
               </h2>
-              {person && (
-                <div className={styles.person}>
-                  {/* eslint-disable-next-line @next/next/no-img-element */}
-                  {person.photo && <img src={person.photo} alt="" width={64} height={64} loading="lazy" decoding="async" />}
-                  <p>
-                    <strong>{person.name}</strong>, {person.role}
-                    <br />
-                    Speaks {new Intl.ListFormat('en-GB').format(person.languages)}
-                  </p>
-                </div>
-              )}
+              <EnquiriesContact className={styles.person} />
               <ul className={styles.ways}>
                 <li>
                   Phone: <PhoneLink />
@@ -72,6 +65,7 @@ export default function ContactPage() {
               {supportLine && (
                 <p>
                   <strong>Already a client?</strong> Our support line answers {supportLine.hours}: <PhoneLink phone={supportLine.phone} />.
+                  {urgent && ` For a ${urgent.level} incident (${urgent.name}), we respond within ${urgent.response}.`}
                 </p>
               )}
               <h3 className={styles.subTitle}>Registered office</h3>

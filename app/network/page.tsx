@@ -5,6 +5,7 @@ import { FeatureCard } from '@/components/feature-card';
 import { ProcessStep, ProcessSteps } from '@/components/process-steps';
 import { CardGrid, Section } from '@/components/section';
 import { ServicePage } from '@/components/service-page';
+import { ServiceProof } from '@/components/service-proof';
 import { contactHref } from '@/lib/attribution';
 import { pageMetadata } from '@/lib/metadata';
 
@@ -61,6 +62,7 @@ export default function OnboardNetworksPage() {
           </ProcessStep>
         </ProcessSteps>
       </Section>
+      <ServiceProof service="/network" />
       <ClosingCta title="Plan your onboard network" action="Contact us" href={contactHref('/network')}>
         Send us your vessel or rig layout and what has to connect; we will design the network around it.
       </ClosingCta>

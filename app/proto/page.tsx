@@ -7,6 +7,7 @@ import { FeatureList } from '@/components/feature-list';
 import { ProcessStep, ProcessSteps } from '@/components/process-steps';
 import { CardGrid, Section } from '@/components/section';
 import { ServicePage } from '@/components/service-page';
+import { ServiceProof } from '@/components/service-proof';
 import { contactHref } from '@/lib/attribution';
 import { pageMetadata } from '@/lib/metadata';
 
@@ -75,6 +76,7 @@ export default function RapidPrototypingPage() {
           ]}
         />
       </Section>
+      <ServiceProof service="/proto" />
       <ClosingCta title="Have an API in mind?" action="Get more information" href={contactHref('/proto')}>
         Tell us what your API should do and who will use it; we will tell you how quickly we can have a prototype running.
       </ClosingCta>

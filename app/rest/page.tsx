@@ -5,6 +5,7 @@ import { FeatureCard } from '@/components/feature-card';
 import { ProcessStep, ProcessSteps } from '@/components/process-steps';
 import { CardGrid, Section } from '@/components/section';
 import { ServicePage } from '@/components/service-page';
+import { ServiceProof } from '@/components/service-proof';
 import { Testimonial } from '@/components/testimonial';
 import { contactHref } from '@/lib/attribution';
 import { pageMetadata } from '@/lib/metadata';
@@ -60,6 +61,7 @@ export default function LegacyToRestPage() {
       <Section title="What our clients say" tone="alt">
         <Testimonial {...site.testimonial} />
       </Section>
+      <ServiceProof service="/rest" />
       <ClosingCta title="Unlock your data" action="Contact us" href={contactHref('/rest')}>
         Tell us about your database and what you want to connect to it.
       </ClosingCta>

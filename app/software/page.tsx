@@ -5,6 +5,7 @@ import { FeatureCard } from '@/components/feature-card';
 import { ProcessStep, ProcessSteps } from '@/components/process-steps';
 import { CardGrid, Section } from '@/components/section';
 import { ServicePage } from '@/components/service-page';
+import { ServiceProof } from '@/components/service-proof';
 import { contactHref } from '@/lib/attribution';
 import { pageMetadata } from '@/lib/metadata';
 
@@ -24,7 +25,7 @@ export default function SoftwareDevelopmentPage() {
       title="Custom software development"
       illustration="software"
       lead="Software shaped around your business, not the other way round. We build multi-platform applications for the web, the desktop and mobile devices, and support them after launch."
-      actions={<ButtonLink href={contactHref('/software')}>Start your project</ButtonLink>}
+      actions={<ButtonLink href={contactHref('/software')}>Contact us</ButtonLink>}
     >
       <Section title="One product, every platform" tone="alt">
         <CardGrid>
@@ -39,7 +40,7 @@ export default function SoftwareDevelopmentPage() {
           </FeatureCard>
         </CardGrid>
         <p>
-          <ButtonLink href={contactHref('/software')}>Contact us</ButtonLink>
+          <ButtonLink href={contactHref('/software')}>Start your project</ButtonLink>
         </p>
       </Section>
       <Section title="How we work" intro="Four steps, each ending with something you can see and approve.">
@@ -58,6 +59,7 @@ export default function SoftwareDevelopmentPage() {
           </ProcessStep>
         </ProcessSteps>
       </Section>
+      <ServiceProof service="/software" />
       <ClosingCta title="Ready to build?" action="Contact us" as="link" href={contactHref('/software')}>
         Have an idea or a problem to solve? Tell us what you need and we will come back with a plan and an estimate.
       </ClosingCta>

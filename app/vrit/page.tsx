@@ -5,6 +5,7 @@ import { ClosingCta } from '@/components/closing-cta';
 import { FeatureList } from '@/components/feature-list';
 import { Section } from '@/components/section';
 import { ServicePage } from '@/components/service-page';
+import { ServiceProof } from '@/components/service-proof';
 import { contactHref } from '@/lib/attribution';
 import { pageMetadata } from '@/lib/metadata';
 
@@ -37,6 +38,7 @@ export default function ItManagementPage() {
           ]}
         />
       </Section>
+      <ServiceProof service="/vrit" levels />
       <ClosingCta title="Hand us the IT on board" action="Contact us" href={contactHref('/vrit')}>
         Tell us about your fleet and we will propose a support plan that fits it.
       </ClosingCta>

@@ -22,6 +22,7 @@ cpSync('mail', join(out, 'mail'), {
 
 const problems = [];
 const htmlFiles = walk(out).filter((path) => path.endsWith('.html'));
+problems.push(...preloadFontEverywhere(htmlFiles));
 // First, as the policies below hash the <style> it adds.
 const inlined = await inlineCriticalCss(htmlFiles, out);
 console.log(`postbuild: each page inlines the CSS its own elements use (${kib(inlined / htmlFiles.length)} a page, before compression); its stylesheets load after its content`);
@@ -63,7 +64,7 @@ if (problems.length > 0) {
 await precompress();
 recordBuildEnv();
 if (process.env.NPTS_REFERENCES_FIXTURE) {
-  console.warn('postbuild: built for the browser tests, with test entries as clients, certificates and partners (NPTS_REFERENCES_FIXTURE): never upload this build');
+  console.warn('postbuild: built for the browser tests, with test entries as clients, certificates, partners, results, service levels and people (NPTS_REFERENCES_FIXTURE): never upload this build');
 } else {
   console.log(`postbuild: ${relative('.', out)}/ is ready to upload (export, mail/, .htaccess)`);
 }
@@ -102,6 +103,25 @@ async function precompress() {
     }),
   );
   console.log(`postbuild: ${files.length} text files precompressed (Brotli ${kib(plain)} → ${kib(br)}, with gzip twins)`);
+}
+
+/**
+ * Next preloads a font only for the pages whose own entry uses it, and the not-found page has no
+ * entry of its own, so 404.html would draw in the fallback on most first visits (the font is
+ * `display: optional`). Each page without it gets the home page's preload, in the same place.
+ */
+function preloadFontEverywhere(files) {
+  const preload = /<link rel="preload" href="[^"]+" as="font"[^>]*\/>/;
+  const viewport = /<meta name="viewport"[^>]*\/>/;
+  const tag = preload.exec(readFileSync(join(out, 'index.html'), 'utf8'))?.[0];
+  if (!tag) return ['out/index.html preloads no font, so the other pages have none to copy'];
+  for (const file of files) {
+    const html = readFileSync(file, 'utf8');
+    if (preload.test(html)) continue;
+    if (!viewport.test(html)) return [`${file} has no viewport meta, after which the font's preload goes`];
+    writeFileSync(file, html.replace(viewport, (meta) => meta + tag));
+  }
+  return [];
 }
 
 function sourcesOf(policy, directive) {

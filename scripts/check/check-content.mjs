@@ -9,6 +9,10 @@
 //   listed page is linked from the navigation, the footer or /services and has its share image;
 // - the clients, certificates and partners in lib/references.ts: no expired certificate, no client
 //   without recorded permission, no example.com link;
+// - the results, service levels and people (lib/results.ts, lib/service-levels.ts, lib/people.ts):
+//   no named client without recorded permission, no figure without its unit, period and source, no
+//   service that is no page, no quote without the person who said it, no desk hours that disagree
+//   with the support line, no photo that is not there; and the reply time is stated one way only;
 // - with --release, no placeholder is left: lib/site.ts's placeholder(…) calls and the mail addresses.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
@@ -27,7 +31,8 @@ const TECHNICAL = new Set([
   'illustration', 'loading', 'decoding', 'fetchPriority', 'lang', 'dir', 'pattern', 'style', 'viewBox', 'd', 'fill',
   'stroke', 'xmlns', 'path', 'icon', 'slug', 'network', 'logo', 'url', 'tel', 'locale', 'registeredInCode',
   'contactEndpoint', 'gtmId', 'media', 'crossOrigin', 'referrerPolicy', 'charSet', 'content', 'property', 'strategy',
-  'dangerouslySetInnerHTML', 'form', 'accept', 'defaultValue', 'value', 'card', 'siteName',
+  'dangerouslySetInnerHTML', 'form', 'accept', 'defaultValue', 'value', 'card', 'siteName', 'photo', 'profile',
+  'services', 'kind', 'level', 'date', 'permission',
 ]);
 const LIMITS = { title: [10, 60], description: [50, 160] };
 
@@ -48,6 +53,10 @@ export async function checkContent(root, { release = false, env = process.env } 
     ...metadata(tree, site),
     ...routeList(tree, routes, unlisted),
     ...referenceProblems(tree),
+    ...resultProblems(tree, new Set(routes.values)),
+    ...serviceLevelProblems(tree, site),
+    ...peopleProblems(tree),
+    ...replyTimeProblems(tree),
   ];
   if (release) problems.push(...placeholders(tree, env).filter((placeholder) => !placeholder.set), ...mailPlaceholders(root, env), ...testSettings(env));
   return problems.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
@@ -161,7 +170,7 @@ function copyOf(source) {
 const spelled = new Map();
 
 async function spelling(tree) {
-  const files = [...tree.files('app', /\.tsx$/), ...tree.files('components', /\.tsx$/), 'lib/site.ts', 'lib/contact.ts'].filter((file) => existsSync(join(tree.root, file)));
+  const files = [...tree.files('app', /\.tsx$/), ...tree.files('components', /\.tsx$/), 'lib/site.ts', 'lib/contact.ts', ...PROOF_FILES].filter((file) => existsSync(join(tree.root, file)));
   const project = existsSync(join(tree.root, 'cspell.json')) ? JSON.parse(readFileSync(join(tree.root, 'cspell.json'), 'utf8')) : {};
   const settings = {
     language: 'en-GB',
@@ -377,6 +386,131 @@ function referenceProblems(tree, today = new Date().toISOString().slice(0, 10)) 
   return problems;
 }
 
+// Results, service levels and people ------------------------------------------------------------
+
+/** The editor's sources of proof: their copy is spelled, and their entries checked below. */
+const PROOF_FILES = ['lib/results.ts', 'lib/service-levels.ts', 'lib/people.ts'];
+
+/**
+ * An expression as the data it writes out, each string and number with its line: objects and
+ * arrays as they are, `placeholder(…, value)` as its value, `x as T` as x; anything else (a
+ * variable, a call) as null.
+ */
+function dataOf(source, node) {
+  while (ts.isAsExpression(node) || ts.isSatisfiesExpression(node) || ts.isParenthesizedExpression(node)) node = node.expression;
+  if (ts.isCallExpression(node) && node.expression.getText() === 'placeholder' && node.arguments[1]) return dataOf(source, node.arguments[1]);
+  const line = lineOf(source, node.getStart());
+  if (isLiteral(node) || ts.isNumericLiteral(node)) return { text: node.text, line };
+  if (ts.isArrayLiteralExpression(node)) return Object.assign(node.elements.map((element) => dataOf(source, element)), { line });
+  if (ts.isObjectLiteralExpression(node)) {
+    const object = { line };
+    for (const property of node.properties) {
+      if (ts.isPropertyAssignment(property)) object[property.name.getText().replace(/^['"]|['"]$/g, '')] = dataOf(source, property.initializer);
+    }
+    return object;
+  }
+  return null;
+}
+
+/** The value of `export const NAME = …` in a file, as dataOf gives it; undefined where there is no such file or constant. */
+function exported(tree, file, name) {
+  if (!existsSync(join(tree.root, file))) return undefined;
+  const source = tree.parse(file);
+  let found;
+  visit(source, (node) => {
+    if (ts.isVariableDeclaration(node) && node.name.getText() === name && node.initializer) found = dataOf(source, node.initializer);
+  });
+  return found;
+}
+
+const blank = (value) => !value?.text?.trim();
+
+function resultProblems(tree, routes) {
+  const file = 'lib/results.ts';
+  const results = exported(tree, file, 'results');
+  if (!Array.isArray(results)) return [];
+  const problems = [];
+  const at = (line, message) => problems.push({ file, line, message });
+  for (const result of results.filter(Boolean)) {
+    const title = result.title?.text ?? '(no title)';
+    const client = result.client ?? {};
+    if (client.name && blank(client.permission)) {
+      at(client.permission?.line ?? client.line, `the result “${title}” names its client, “${client.name.text}”, with no recorded permission: write who agreed, how and when in permission, or describe the client instead (description: 'A tanker operator')`);
+    }
+    for (const figure of Array.isArray(result.outcome) ? result.outcome.filter(Boolean) : []) {
+      const label = figure.label?.text ?? figure.value?.text ?? '(a figure)';
+      const missing = [['unit', 'its unit'], ['period', 'the period it was measured over'], ['source', 'how it was measured (source)']].filter(([key]) => blank(figure[key]));
+      if (missing.length > 0) at(figure.line, `the figure “${label}” of the result “${title}” needs ${new Intl.ListFormat('en-GB').format(missing.map(([, what]) => what))}: a number without them reads as marketing`);
+    }
+    for (const service of Array.isArray(result.services) ? result.services.filter(Boolean) : []) {
+      if (!routes.has(service.text)) at(service.line, `the result “${title}” links to ${service.text}, which is no page of the site: use a route of lib/site.ts (/coms, /vrit, /software…)`);
+    }
+    const quote = result.quote;
+    if (quote && (blank(quote.name) || blank(quote.role))) {
+      at(quote.line, `the quote in the result “${title}” has no person: give the name and role of who said it, or leave the quote out`);
+    } else if (quote && blank(quote.permission)) {
+      at(quote.permission?.line ?? quote.line, `the quote of ${quote.name.text} in the result “${title}” has no recorded permission: write who agreed, how and when in permission, or leave the quote out`);
+    }
+  }
+  return problems;
+}
+
+/** Whether hours as a visitor reads them mean round the clock: '24/7', '24 hours a day, 7 days a week', 'around the clock'. */
+const roundTheClock = (hours) => /\b24\s*\/\s*7\b|\b24 hours a day\b|\b(a)?round the clock\b/i.test(hours);
+
+function serviceLevelProblems(tree, site) {
+  const file = 'lib/service-levels.ts';
+  const levels = exported(tree, file, 'serviceLevels');
+  if (!levels?.hours) return [];
+  let supportLine;
+  visit(site, (node) => {
+    if (ts.isPropertyAssignment(node) && node.name.getText() === 'supportLine') {
+      let value = node.initializer;
+      while (ts.isAsExpression(value)) value = value.expression;
+      supportLine = value.kind === ts.SyntaxKind.NullKeyword || (ts.isCallExpression(value) && value.arguments[1]?.kind === ts.SyntaxKind.NullKeyword) ? null : dataOf(site, value);
+    }
+  });
+  const desk = levels.hours;
+  if (supportLine === null && roundTheClock(desk.text)) {
+    return [{ file, line: desk.line, message: `the support desk answers “${desk.text}”, but lib/site.ts says there is no support line (supportLine: null): set the support line, or correct the desk's hours` }];
+  }
+  const line = supportLine?.hours;
+  if (line && roundTheClock(desk.text) !== roundTheClock(line.text)) {
+    return [{ file, line: desk.line, message: `the support desk answers “${desk.text}”, but the support line in lib/site.ts answers “${line.text}”: the site must say one thing, so correct one of them` }];
+  }
+  return [];
+}
+
+function peopleProblems(tree) {
+  const file = 'lib/people.ts';
+  const people = exported(tree, file, 'people');
+  if (!Array.isArray(people)) return [];
+  return people
+    .filter((person) => person?.photo && !(existsSync(join(tree.root, person.photo.text)) && statSync(join(tree.root, person.photo.text)).isFile()))
+    .map((person) => ({ file, line: person.photo.line, message: `the photo of ${person.name?.text ?? 'a person'}, ${person.photo.text}, is not there: give its path from the project's root, or leave photo out for a badge with the initials` }));
+}
+
+/**
+ * A reply time to an enquiry written out, not read from lib/site.ts: "reply within 24 hours", "get
+ * back to you within a day". (The privacy notice's legal month to answer a request is another thing.)
+ */
+const WRITTEN_REPLY_TIME = /\b(?:reply|replies|get back to you)\s+within\s+[^\s.][^.]*/i;
+
+function replyTimeProblems(tree) {
+  const files = [...tree.files('app', /\.tsx$/), ...tree.files('components', /\.tsx$/), ...tree.files('lib', /\.tsx?$/)];
+  const problems = [];
+  for (const file of files) {
+    const source = tree.parse(file);
+    for (const piece of copyOf(source)) {
+      const match = WRITTEN_REPLY_TIME.exec(piece.text);
+      if (match) {
+        problems.push({ file, line: lineOf(source, piece.start + match.index), message: `a reply time is written out here (“${match[0].trim()}”): write {site.replyTime} instead, so that the site states it one way (lib/site.ts)` });
+      }
+    }
+  }
+  return problems;
+}
+
 // Placeholders --------------------------------------------------------------------------------
 
 /**
@@ -427,7 +561,7 @@ export function mailPlaceholders(root, env = process.env) {
 /** Settings that make a build for the tests only (package.json's build:e2e), never for a release. */
 function testSettings(env) {
   return env.NPTS_REFERENCES_FIXTURE
-    ? [{ file: 'next.config.mjs', line: 1, message: 'NPTS_REFERENCES_FIXTURE is set: a build would show the test entries of __tests__/fixtures/references.ts as clients, certificates and partners; unset it' }]
+    ? [{ file: 'next.config.mjs', line: 1, message: 'NPTS_REFERENCES_FIXTURE is set: a build would show the test entries of __tests__/fixtures/ as clients, certificates, partners, results, service levels and people; unset it' }]
     : [];
 }
 

@@ -1,0 +1,32 @@
+import { render, screen, within } from '@testing-library/react';
+import { ClosingCta } from '@/components/closing-cta';
+import { site } from '@/lib/site';
+import { withSiteFacts } from './helpers/site-facts';
+
+const band = () => screen.getByRole('region', { name: 'Ready to build?' });
+const renderBand = (as?: 'link') =>
+  render(
+    <ClosingCta title="Ready to build?" action="Contact us" href="/contact?from=/software" as={as}>
+      Tell us what you need.
+    </ClosingCta>,
+  );
+
+describe('ClosingCta', () => {
+  it('holds one call to /contact, a second way in by phone and email, and when we reply', () => {
+    withSiteFacts({ bookingUrl: null }, () => renderBand());
+    const links = within(band()).getAllByRole('link');
+    expect(links.filter((link) => link.getAttribute('href')!.startsWith('/contact'))).toHaveLength(1);
+    expect(within(band()).getByRole('link', { name: 'Contact us' })).toHaveAttribute('href', '/contact?from=/software');
+    expect(within(band()).getByRole('link', { name: site.phone.display })).toHaveAttribute('href', `tel:${site.phone.tel}`);
+    expect(within(band()).getByRole('link', { name: site.email })).toHaveAttribute('href', `mailto:${site.email}`);
+    expect(band()).toHaveTextContent(`We reply within ${site.replyTime}.`);
+  });
+
+  it('offers the booking page as the second way in where there is one, in place of the phone and email', () => {
+    withSiteFacts({ bookingUrl: 'https://calendar.npts.test/intro' }, () => renderBand('link'));
+    const booking = within(band()).getByRole('link', { name: 'Book a call (opens in a new tab)' });
+    expect(booking).toHaveAttribute('href', 'https://calendar.npts.test/intro');
+    expect(within(band()).queryByRole('link', { name: site.phone.display })).toBeNull();
+    expect(within(band()).getAllByRole('link').filter((link) => link.getAttribute('href')!.startsWith('/contact'))).toHaveLength(1);
+  });
+});

@@ -1,0 +1,61 @@
+import { render, screen } from '@testing-library/react';
+import AboutPage from '@/app/about/page';
+import AiPage from '@/app/ai/page';
+import CommunicationPage from '@/app/coms/page';
+import ConsultingPage from '@/app/consulting/page';
+import ContactPage from '@/app/contact/page';
+import NetworkPage from '@/app/network/page';
+import HomePage from '@/app/page';
+import ProtoPage from '@/app/proto/page';
+import RestPage from '@/app/rest/page';
+import SoftwarePage from '@/app/software/page';
+import ItManagementPage from '@/app/vrit/page';
+
+jest.mock('next/navigation', () => ({ usePathname: () => '/' }));
+// Empty, as the sources ship and whatever an editor has added since: the normal build.
+jest.mock('@/lib/results', () => ({ results: [] }));
+jest.mock('@/lib/service-levels', () => ({ serviceLevels: null }));
+jest.mock('@/lib/people', () => ({ people: [] }));
+
+const pages = {
+  '/': HomePage,
+  '/about': AboutPage,
+  '/coms': CommunicationPage,
+  '/network': NetworkPage,
+  '/vrit': ItManagementPage,
+  '/software': SoftwarePage,
+  '/rest': RestPage,
+  '/proto': ProtoPage,
+  '/ai': AiPage,
+  '/consulting': ConsultingPage,
+  '/contact': ContactPage,
+};
+
+describe('Pages without results, service levels or people', () => {
+  it.each(Object.entries(pages))('%s shows none of their headings, tables or badges, and no section without a heading', (_path, Page) => {
+    const { container } = render(<Page />);
+    expect(screen.queryByRole('heading', { name: /^(results|recent results|service levels|who you will work with|response and restore times|link availability|the support desk)$/i })).toBeNull();
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(container).not.toHaveTextContent(/speaks |we respond within/i);
+    for (const section of container.querySelectorAll('section')) expect(section.querySelector('h1, h2')).not.toBeNull();
+  });
+});
+
+describe('Stats', () => {
+  it('each figure has one label on every page that shows it, About’s as the specification names them', () => {
+    const labels = new Map<string, Set<string>>();
+    for (const Page of [HomePage, AboutPage]) {
+      const { container, unmount } = render(<Page />);
+      for (const stat of container.querySelectorAll('dl > div:has(> dt + dd)')) {
+        const value = stat.querySelector('dd')!.textContent!;
+        labels.set(value, new Set([...(labels.get(value) ?? []), stat.querySelector('dt')!.textContent!]));
+      }
+      unmount();
+    }
+    expect(Object.fromEntries([...labels].map(([value, names]) => [value, [...names]]))).toEqual({
+      '50+': ['Years of Combined Experience'],
+      '24/7': ['Global Support'],
+      '100%': ['Remote Operations'],
+    });
+  });
+});
