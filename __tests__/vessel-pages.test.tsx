@@ -1,10 +1,8 @@
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import CommunicationPage from '@/app/coms/page';
 import OnboardNetworksPage from '@/app/network/page';
 import ItManagementPage from '@/app/vrit/page';
-import type { vesselLinks } from '@/lib/site';
-
-type VesselService = (typeof vesselLinks)[number]['href'];
+import { type VesselService, onboardingTimes } from '@/lib/onboarding';
 
 type Question = 'what is included' | 'how it works at sea' | 'how it starts' | 'what the owner provides' | 'where regulation touches it';
 
@@ -93,5 +91,19 @@ describe('the vessel and rig pages', () => {
     const sources = within(section).getAllByRole('link').map((link) => new URL(link.getAttribute('href')!).hostname);
     expect(sources).toEqual(expect.arrayContaining(['iacs.org.uk', 'eur-lex.europa.eu']));
     expect(document.body).not.toHaveTextContent(/\bcertified\b|\bcompliant\b/i);
+  });
+
+  it.each(services)('%s states how long onboarding takes only once the company has (lib/onboarding.ts)', (path) => {
+    const saved = onboardingTimes[path];
+    delete onboardingTimes[path];
+    try {
+      expect(answer(path, 'how it starts')).not.toHaveTextContent(/signed order/);
+      cleanup();
+      onboardingTimes[path] = { firstVessel: 'six weeks', furtherVessels: 'one week' };
+      expect(answer(path, 'how it starts')).toHaveTextContent('From the signed order to the first vessel or rig in service: six weeks; each further one: one week.');
+    } finally {
+      if (saved) onboardingTimes[path] = saved;
+      else delete onboardingTimes[path];
+    }
   });
 });

@@ -18,6 +18,7 @@ import { ButtonLink } from '@/components/button-link';
 import { ClosingCta } from '@/components/closing-cta';
 import { FeatureCard } from '@/components/feature-card';
 import { FeatureList } from '@/components/feature-list';
+import { OnboardingTime } from '@/components/onboarding-time';
 import { ProcessStep, ProcessSteps } from '@/components/process-steps';
 import { CardGrid, Section } from '@/components/section';
 import { ServicePage } from '@/components/service-page';
@@ -120,6 +121,7 @@ export default function CommunicationPage() {
             <p>The settings and a short guide for the bridge and the office; from then on we monitor and support every link.</p>
           </ProcessStep>
         </ProcessSteps>
+        <OnboardingTime service="/coms" />
       </Section>
       <Section title="What we need from you" tone="alt">
         <FeatureList

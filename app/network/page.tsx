@@ -14,6 +14,7 @@ import { ButtonLink } from '@/components/button-link';
 import { ClosingCta } from '@/components/closing-cta';
 import { FeatureCard } from '@/components/feature-card';
 import { FeatureList } from '@/components/feature-list';
+import { OnboardingTime } from '@/components/onboarding-time';
 import { ProcessStep, ProcessSteps } from '@/components/process-steps';
 import { CardGrid, Section } from '@/components/section';
 import { ServicePage } from '@/components/service-page';
@@ -110,6 +111,7 @@ export default function OnboardNetworksPage() {
             <p>The documents go to you, officers and your IT team get a briefing, and monitoring and support begin.</p>
           </ProcessStep>
         </ProcessSteps>
+        <OnboardingTime service="/network" />
       </Section>
       <Section title="What you provide" tone="alt">
         <FeatureList

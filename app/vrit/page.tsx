@@ -20,6 +20,7 @@ import type { Metadata } from 'next';
 import { ButtonLink } from '@/components/button-link';
 import { ClosingCta } from '@/components/closing-cta';
 import { FeatureList } from '@/components/feature-list';
+import { OnboardingTime } from '@/components/onboarding-time';
 import { ProcessStep, ProcessSteps } from '@/components/process-steps';
 import { Section } from '@/components/section';
 import { ServicePage } from '@/components/service-page';
@@ -120,6 +121,7 @@ export default function ItManagementPage() {
             <p>The desk takes over, and the inventory and documents are updated with every change from then on.</p>
           </ProcessStep>
         </ProcessSteps>
+        <OnboardingTime service="/vrit" />
       </Section>
       <Section title="What the owner provides" tone="alt">
         <FeatureList
