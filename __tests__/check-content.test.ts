@@ -65,7 +65,7 @@ beforeAll(async () => {
   cases.asItIs = repo;
 
   cases.misspelt = copyOfSite();
-  edit(cases.misspelt, 'app/coms/page.tsx', 'Always-on satellite links for open water', 'Always-on satelite links for open water');
+  edit(cases.misspelt, 'app/coms/page.tsx', 'usually faster than satellite', 'usually faster than satelite');
 
   cases.brokenLink = copyOfSite();
   edit(cases.brokenLink, 'app/consulting/page.tsx', 'You tell us what is on your mind; a short call is often enough to see the way forward.', 'You tell us what is on your mind. <a href="/pricing">See our prices</a>.');

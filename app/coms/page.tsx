@@ -1,9 +1,25 @@
-import { faGaugeHigh, faShuffle, faSliders } from '@fortawesome/free-solid-svg-icons';
+import {
+  faBuilding,
+  faChartLine,
+  faClipboardCheck,
+  faFileContract,
+  faLock,
+  faRoute,
+  faServer,
+  faShip,
+  faShuffle,
+  faSliders,
+  faTowerBroadcast,
+  faUserGear,
+  faWrench,
+} from '@fortawesome/free-solid-svg-icons';
 import type { Metadata } from 'next';
 import { ButtonLink } from '@/components/button-link';
 import { ClosingCta } from '@/components/closing-cta';
 import { FeatureCard } from '@/components/feature-card';
 import { FeatureList } from '@/components/feature-list';
+import { OnboardingTime } from '@/components/onboarding-time';
+import { ProcessStep, ProcessSteps } from '@/components/process-steps';
 import { CardGrid, Section } from '@/components/section';
 import { ServicePage } from '@/components/service-page';
 import { ServiceProof } from '@/components/service-proof';
@@ -28,52 +44,137 @@ export default function CommunicationPage() {
       actions={<ButtonLink href={contactHref('/coms')}>Contact us</ButtonLink>}
       lead="Your crew, your systems and your office stay connected wherever the vessel or rig is. We combine satellite (VSAT) and 4/5G links so that operations run on the best connection available, at a cost you can plan."
     >
-      <Section title="Connectivity that follows the route">
+      <Section title="What the service includes">
         <CardGrid>
           <FeatureCard title="VSAT satellite">
             <p>
-              Always-on satellite links for open water and remote fields, sized to your traffic and managed
-              end to end: terminals, airtime and monitoring.
+              The always-on link for open water and remote fields, sized to the traffic the vessel or rig really
+              carries. We set up the terminal and the router behind it and manage the link from then on: one contact
+              for faults, plan changes and upgrades.
             </p>
           </FeatureCard>
           <FeatureCard title="4/5G on board">
             <p>
-              Cellular routers and antennas that switch to 4/5G whenever a network is in range, for faster
-              and cheaper data than satellite.
+              A cellular router and marine antennas that use a mobile network whenever one is in range. Near the coast
+              it is usually faster than satellite and cheaper per gigabyte, so the router prefers it.
             </p>
           </FeatureCard>
           <FeatureCard title="Near-shore 4/5G data">
             <p>
-              High-throughput data close to the coast and in port, so updates, backups and crew traffic move
-              when bandwidth is cheapest.
+              Data plans for coastal waters and ports. Heavy transfers such as software and chart updates, server
+              backups and crew downloads are held for these stretches instead of crowding the satellite link.
             </p>
           </FeatureCard>
         </CardGrid>
       </Section>
       <Section
-        title="Managed end to end"
+        title="How the links work at sea"
         tone="alt"
-        intro="One team is responsible for every link on board, from the first survey to the monthly bill, so your crew never has to troubleshoot a modem."
+        intro="One router on board holds every link and decides which one carries what; nobody on the bridge has to choose."
       >
         <FeatureList
           items={[
             {
               icon: faShuffle,
               title: 'Automatic switching',
-              text: 'Traffic moves between satellite and 4/5G as the vessel or rig comes into and out of coverage, without anyone on board changing a setting.',
+              text: 'Traffic moves to 4/5G as the vessel comes into coverage and back to satellite as it leaves, without anyone changing a setting.',
             },
             {
               icon: faSliders,
-              title: 'Traffic you control',
-              text: 'Operational systems come first; crew and guest traffic get fair shares and limits, so a large download never blocks a critical report.',
+              title: 'Operational traffic first',
+              text: 'Reports and the systems your office relies on go first; crew and guest networks get fair shares and limits, so a large download never holds up a noon report.',
             },
             {
-              icon: faGaugeHigh,
-              title: 'Monitored around the clock',
-              text: 'We watch link quality and usage 24/7 and act on problems remotely, often before the crew or the office notices them.',
+              icon: faTowerBroadcast,
+              title: 'When a link drops',
+              text: 'Rain fade, a mast in the antenna’s line of sight, a gap between satellite beams: the router moves traffic to whichever link is left. With none at all, outgoing mail and transfers wait on board until one returns.',
+            },
+            {
+              icon: faLock,
+              title: 'How we reach the router',
+              text: 'Our engineers manage the router through an encrypted VPN carried by the links it manages. No separate line is needed, and routine changes ask nothing of the crew.',
+            },
+            {
+              icon: faServer,
+              title: 'Offline, the vessel still works',
+              text: 'A lost link cuts the vessel off from shore, not from its own systems: the onboard network, local servers and the bridge and engine-room systems carry on.',
+            },
+            {
+              icon: faChartLine,
+              title: 'Watched and reviewed',
+              text: 'We follow link quality and data use per vessel, act on faults remotely, and tell you when a plan no longer fits the traffic.',
             },
           ]}
         />
+      </Section>
+      <Section title="How a vessel is connected" intro="Most of the work is remote; whatever must be fitted on board is planned for a port call.">
+        <ProcessSteps>
+          <ProcessStep title="Routes and traffic">
+            <p>Where the vessel or rig operates, which coverage it crosses, and what it must carry.</p>
+          </ProcessStep>
+          <ProcessStep title="Proposal">
+            <p>The mix of links, equipment and data plans, and which of your current equipment stays in use.</p>
+          </ProcessStep>
+          <ProcessStep title="Fitting in port">
+            <p>Antennas and router fitted by a technician or the crew, while our engineer configures and tests each link remotely.</p>
+          </ProcessStep>
+          <ProcessStep title="Handover">
+            <p>The settings and a short guide for the bridge and the office; from then on we monitor and support every link.</p>
+          </ProcessStep>
+        </ProcessSteps>
+        <OnboardingTime service="/coms" />
+      </Section>
+      <Section title="What we need from you" tone="alt">
+        <FeatureList
+          items={[
+            {
+              icon: faRoute,
+              title: 'Your trading pattern',
+              text: 'The areas and ports the vessel works in, and who on board and ashore depends on the link.',
+            },
+            {
+              icon: faFileContract,
+              title: 'What is already there',
+              text: 'The terminals, antennas and routers on board, and the end dates of current airtime contracts, so nothing is paid for twice.',
+            },
+            {
+              icon: faWrench,
+              title: 'Room to fit',
+              text: 'A port call for any installation, space on the mast or deck for antennas, and a way through for the cables.',
+            },
+            {
+              icon: faUserGear,
+              title: 'A hand on board',
+              text: 'A named officer, often the ETO or the chief engineer, for the rare moments when someone must touch the equipment.',
+            },
+          ]}
+        />
+      </Section>
+      <Section title="Links to shore under IACS E26 and NIS2">
+        <FeatureList
+          items={[
+            {
+              icon: faShip,
+              title: 'IACS UR E26 and E27',
+              text: 'Mandatory for ships contracted for construction from 1 July 2024, guidance for older ones. E26, on the cyber resilience of the ship, asks that every connection to networks outside its systems pass a controlled boundary, and that remote access through it be controlled. E27 sets what the equipment itself must be able to do.',
+            },
+            {
+              icon: faBuilding,
+              title: 'NIS2',
+              text: 'The EU directive puts duties on medium-sized and larger shipping companies in the EU: on the company, not on each vessel. Among them are business continuity and the security of the company’s suppliers, its connectivity provider included.',
+            },
+            {
+              icon: faClipboardCheck,
+              title: 'What we do towards them',
+              text: 'Each link ends at one firewall on board that you can show a surveyor, our access goes only through the VPN, and we answer your supplier security questions in writing. That is evidence for your records, not compliance: class checks each ship, and no supplier holds an E26 approval for it.',
+            },
+          ]}
+        />
+        <p>
+          Read the rules themselves: the <a href="https://iacs.org.uk/resolutions/unified-requirements/ur-e">IACS unified
+          requirements, E series</a>, and <a href="https://eur-lex.europa.eu/eli/dir/2022/2555/oj">Directive (EU) 2022/2555</a>{' '}
+          on EUR-Lex.
+        </p>
       </Section>
       <ServiceProof service="/coms" levels />
       <ClosingCta title="Talk to us about your fleet" action="Contact us" href={contactHref('/coms')}>

@@ -1,7 +1,20 @@
+import {
+  faBuilding,
+  faClipboardCheck,
+  faFolderOpen,
+  faKey,
+  faLock,
+  faRotate,
+  faShieldHalved,
+  faShip,
+  faUserGear,
+} from '@fortawesome/free-solid-svg-icons';
 import type { Metadata } from 'next';
 import { ButtonLink } from '@/components/button-link';
 import { ClosingCta } from '@/components/closing-cta';
 import { FeatureCard } from '@/components/feature-card';
+import { FeatureList } from '@/components/feature-list';
+import { OnboardingTime } from '@/components/onboarding-time';
 import { ProcessStep, ProcessSteps } from '@/components/process-steps';
 import { CardGrid, Section } from '@/components/section';
 import { ServicePage } from '@/components/service-page';
@@ -29,38 +42,129 @@ export default function OnboardNetworksPage() {
     >
       <Section title="What we build">
         <CardGrid>
-          <FeatureCard title="Structured onboard networks">
+          <FeatureCard title="Separate networks">
             <p>
-              Switching, Wi-Fi and segmentation planned for steel hulls and rig decks, with separate networks
-              for operations, crew and guests.
+              Bridge and engine-room systems, the ship’s office, crew and guests each get a network of their own, with
+              firewall rules deciding what may pass between them. A crew laptop cannot reach navigation or machinery.
+            </p>
+          </FeatureCard>
+          <FeatureCard title="Wi-Fi through steel">
+            <p>
+              Steel decks and bulkheads stop radio signals, so access points are planned deck by deck from the
+              vessel’s real layout, wherever you need a signal.
             </p>
           </FeatureCard>
           <FeatureCard title="VPN links to the office">
             <p>
-              Encrypted VPN links between vessels or rigs and the office, so shore staff reach onboard
-              systems as if they were in the next room.
+              Each vessel or rig gets an encrypted tunnel to your office network over whichever link it has up. Shore
+              staff reach the onboard systems they are allowed to, such as the planned-maintenance system, and nothing
+              else.
             </p>
           </FeatureCard>
-          <FeatureCard title="Monitoring and support">
+          <FeatureCard title="Documents that stay true">
             <p>
-              Remote monitoring of every link and device, with our team ready to fix problems before the
-              crew notices them.
+              A network diagram, address plan, firewall rules and equipment list, updated with every change we make,
+              so the next survey, audit or engineer starts from the facts.
             </p>
           </FeatureCard>
         </CardGrid>
       </Section>
-      <Section title="How a project runs" tone="alt" intro="Most of the work happens remotely; we plan it around port calls and crew changes so operations are never interrupted.">
+      <Section
+        title="Run from shore, working offline"
+        tone="alt"
+        intro="Once the network is in, almost all our work on it is remote, and nothing on board depends on us being connected."
+      >
+        <FeatureList
+          items={[
+            {
+              icon: faLock,
+              title: 'Changes over the VPN',
+              text: 'Our engineers reach switches, firewalls and access points through the same encrypted tunnel as your office, each with a personal login. Most changes are planned, recorded and made without anyone on board touching a cable.',
+            },
+            {
+              icon: faRotate,
+              title: 'When the link drops',
+              text: 'The tunnel rebuilds itself as soon as any link comes back, satellite or near-shore 4/5G. Planned work waits for a steady connection.',
+            },
+            {
+              icon: faShieldHalved,
+              title: 'Protection stays on board',
+              text: 'Segments, firewall rules and Wi-Fi settings live in the equipment on board, so they keep the networks apart and protected with no link at all.',
+            },
+          ]}
+        />
+      </Section>
+      <Section
+        title="How a project runs"
+        intro="Work is planned around port calls and crew changes, and systems move one at a time so that the vessel keeps working."
+      >
         <ProcessSteps>
           <ProcessStep title="Survey">
-            <p>We map the systems, cabling and equipment already on board and agree what has to connect to what.</p>
+            <p>We map the systems, cabling and equipment on board from your drawings, the crew’s photos and what the devices report.</p>
           </ProcessStep>
           <ProcessStep title="Design">
-            <p>Network segments, Wi-Fi coverage, firewall rules and VPN links, documented before anything changes.</p>
+            <p>Segments, Wi-Fi coverage, firewall rules and VPN links, agreed with your superintendent before anything changes.</p>
           </ProcessStep>
-          <ProcessStep title="Installation and handover">
-            <p>Equipment configured and tested, then handed over with clear documentation for your crew and office.</p>
+          <ProcessStep title="Installation">
+            <p>Equipment configured before it reaches the vessel where possible, fitted in port, and tested segment by segment.</p>
+          </ProcessStep>
+          <ProcessStep title="Handover">
+            <p>The documents go to you, officers and your IT team get a briefing, and monitoring and support begin.</p>
           </ProcessStep>
         </ProcessSteps>
+        <OnboardingTime service="/network" />
+      </Section>
+      <Section title="What you provide" tone="alt">
+        <FeatureList
+          items={[
+            {
+              icon: faFolderOpen,
+              title: 'Drawings and lists',
+              text: 'Cable plans, the general arrangement and any equipment list you have. Gaps are expected: the survey fills them.',
+            },
+            {
+              icon: faKey,
+              title: 'Access to what is there',
+              text: 'Accounts for the existing switches, firewalls and Wi-Fi, and the contacts of makers whose equipment will connect or needs remote access.',
+            },
+            {
+              icon: faUserGear,
+              title: 'Someone on board',
+              text: 'An officer who can check a label, move a cable or power a device off and on while our engineer watches.',
+            },
+            {
+              icon: faBuilding,
+              title: 'The office end',
+              text: 'A contact in your IT team and a place for the VPN links to arrive: the office firewall or your cloud network.',
+            },
+          ]}
+        />
+      </Section>
+      <Section title="Segmentation, E26 and NIS2">
+        <FeatureList
+          items={[
+            {
+              icon: faShip,
+              title: 'E26 and E27 on board',
+              text: 'Binding on new ships whose building contract was signed on or after 1 July 2024. E26 asks, among other things, for an inventory of the computer-based systems on board, security zones with controlled boundaries, protected wired and wireless networks, and controlled remote access. E27 sets the security features the equipment itself must have.',
+            },
+            {
+              icon: faBuilding,
+              title: 'NIS2',
+              text: 'Through national law, the directive makes medium-sized and larger EU sea and coastal shipping companies manage their cyber risks. Article 21 lists access control, asset management and multi-factor authentication among the measures.',
+            },
+            {
+              icon: faClipboardCheck,
+              title: 'What the network gives you',
+              text: 'The zones and the rules between them, the equipment list and remote access you control: the material these rules ask about. On a new build the shipyard prepares the E26 documents for class and the owner keeps them current; our record of every change feeds that. Meeting the rules stays with you.',
+            },
+          ]}
+        />
+        <p>
+          Sources: <a href="https://iacs.org.uk/resolutions/unified-requirements/ur-e">unified requirements E26 and E27</a> on
+          the IACS website, and <a href="https://eur-lex.europa.eu/eli/dir/2022/2555/oj">the NIS2 Directive</a> in the EU’s
+          official journal.
+        </p>
       </Section>
       <ServiceProof service="/network" />
       <ClosingCta title="Plan your onboard network" action="Contact us" href={contactHref('/network')}>

@@ -1,8 +1,27 @@
-import { faDatabase, faHeadset, faNetworkWired, faPuzzlePiece, faScrewdriverWrench } from '@fortawesome/free-solid-svg-icons';
+import {
+  faBuilding,
+  faCalendarCheck,
+  faClipboardCheck,
+  faClockRotateLeft,
+  faDatabase,
+  faFileContract,
+  faHeadset,
+  faKey,
+  faLaptop,
+  faNetworkWired,
+  faPuzzlePiece,
+  faScrewdriverWrench,
+  faShieldHalved,
+  faShip,
+  faToolbox,
+  faUserTie,
+} from '@fortawesome/free-solid-svg-icons';
 import type { Metadata } from 'next';
 import { ButtonLink } from '@/components/button-link';
 import { ClosingCta } from '@/components/closing-cta';
 import { FeatureList } from '@/components/feature-list';
+import { OnboardingTime } from '@/components/onboarding-time';
+import { ProcessStep, ProcessSteps } from '@/components/process-steps';
 import { Section } from '@/components/section';
 import { ServicePage } from '@/components/service-page';
 import { ServiceProof } from '@/components/service-proof';
@@ -27,16 +46,135 @@ export default function ItManagementPage() {
       actions={<ButtonLink href={contactHref('/vrit')}>Contact us</ButtonLink>}
       lead="We look after the IT on board so that your crew can focus on the voyage. One remote team, available around the clock, runs your onboard systems from network to backups."
     >
-      <Section title="Everything on board, handled" tone="alt">
+      <Section title="What the service covers">
         <FeatureList
           items={[
-            { icon: faHeadset, title: '24/7 remote support', text: 'Engineers on call day and night, whatever the time zone the vessel or rig is in.' },
-            { icon: faNetworkWired, title: 'Network setup', text: 'Onboard networks configured, documented and kept up to date.' },
-            { icon: faScrewdriverWrench, title: 'Hardware and software maintenance', text: 'Servers, workstations and applications patched, renewed and kept in working order.' },
-            { icon: faDatabase, title: 'Continuous backups', text: 'Vessel servers backed up continuously, so data survives hardware failure at sea.' },
-            { icon: faPuzzlePiece, title: 'Customised solutions', text: 'Tools and integrations built for the way your fleet actually works.' },
+            {
+              icon: faHeadset,
+              title: '24/7 remote support',
+              text: 'Crew and superintendents reach one desk at any hour, in whatever time zone the vessel happens to be. The engineer who answers works on the system itself, with its history at hand, instead of talking the crew through guesswork.',
+            },
+            {
+              icon: faNetworkWired,
+              title: 'Network setup',
+              text: 'The onboard network configured, segmented and documented, then kept that way as equipment is added, replaced or moved, with every change written down.',
+            },
+            {
+              icon: faScrewdriverWrench,
+              title: 'Hardware and software maintenance',
+              text: 'Servers, workstations and applications patched on a plan, with updates fetched when bandwidth is cheap and installed when the master agrees. Hardware is watched for early signs of failure, so a replacement can wait at the next port.',
+            },
+            {
+              icon: faDatabase,
+              title: 'Continuous backups',
+              text: 'Vessel servers are backed up continuously to a copy on board, so a failed disk or a damaged file is restored there and then; the changes are copied ashore as the link allows.',
+            },
+            {
+              icon: faPuzzlePiece,
+              title: 'Customised solutions',
+              text: 'Scripts, integrations and small tools for what your fleet does its own way, such as moving reports from onboard software into the office systems without retyping.',
+            },
           ]}
         />
+      </Section>
+      <Section
+        title="Support at sea, online or offline"
+        tone="alt"
+        intro="The vessel’s own link is our way in; when it goes quiet, the ship keeps working and the backlog waits on board."
+      >
+        <FeatureList
+          items={[
+            {
+              icon: faKey,
+              title: 'How we reach the vessel',
+              text: 'A VPN over the ship’s satellite or 4/5G connection, the path your office already uses. Every session runs under a named engineer’s account, so each can be traced to a person and a time.',
+            },
+            {
+              icon: faClockRotateLeft,
+              title: 'When the link drops',
+              text: 'Backups queue on board and catch up once a connection returns, making the most of near-shore 4/5G where the vessel has it. The copy on board stays current all the while.',
+            },
+            {
+              icon: faLaptop,
+              title: 'What keeps running',
+              text: 'The servers and applications the crew relies on run on board, so the day’s work carries on without a link; mail and reports leave when it comes back.',
+            },
+            {
+              icon: faToolbox,
+              title: 'When hands are needed',
+              text: 'Some faults need a person at the equipment. We guide the crew step by step, and plan any replacement part for the next port call.',
+            },
+          ]}
+        />
+      </Section>
+      <Section title="How a vessel joins the service" intro="Support starts from a known state, not from whatever the last contractor left behind.">
+        <ProcessSteps>
+          <ProcessStep title="Inventory">
+            <p>The servers, workstations, network equipment and software on board, with versions and licences, from what the systems report and what the crew confirms.</p>
+          </ProcessStep>
+          <ProcessStep title="Baseline">
+            <p>Backups started and a restore tried, missing updates installed, and old accounts and unknown remote-access tools removed.</p>
+          </ProcessStep>
+          <ProcessStep title="Ground rules">
+            <p>Who to call on board and in the office, what needs the master’s approval, and when updates and restarts may happen.</p>
+          </ProcessStep>
+          <ProcessStep title="Support begins">
+            <p>The desk takes over, and the inventory and documents are updated with every change from then on.</p>
+          </ProcessStep>
+        </ProcessSteps>
+        <OnboardingTime service="/vrit" />
+      </Section>
+      <Section title="What the owner provides" tone="alt">
+        <FeatureList
+          items={[
+            {
+              icon: faShieldHalved,
+              title: 'Administrator access',
+              text: 'Accounts on the servers and network on board, and your permission for our VPN to reach them.',
+            },
+            {
+              icon: faUserTie,
+              title: 'A contact on board',
+              text: 'Usually the master or an officer the master names, able to restart a machine, read out a screen or swap a disk when asked.',
+            },
+            {
+              icon: faFileContract,
+              title: 'Licences and contracts',
+              text: 'The software licences, support contracts and vendor contacts for the systems on board, so it is clear what may be changed and by whom.',
+            },
+            {
+              icon: faCalendarCheck,
+              title: 'A say in timing',
+              text: 'Agreed windows for updates and restarts that suit the vessel’s schedule, and who approves exceptions.',
+            },
+          ]}
+        />
+      </Section>
+      <Section title="Where E26, E27 and NIS2 come in">
+        <FeatureList
+          items={[
+            {
+              icon: faShip,
+              title: 'IACS rules for new ships',
+              text: 'Required of ships ordered from 1 July 2024 onwards. E26 is built around five functions: identify, protect, detect, respond and recover. For the systems we look after, that means a current inventory, incident response and recovery plans, and tested backup and restore. E27 covers the equipment: on such a ship we check a replacement’s E27 documents before proposing it.',
+            },
+            {
+              icon: faBuilding,
+              title: 'NIS2',
+              text: 'It applies to medium-sized and larger EU shipping companies, and its measures include incident handling and business continuity, such as backup management and disaster recovery. A significant incident is reported to the national authority or incident response team (CSIRT): an early warning within 24 hours of learning of it, a fuller notification within 72 hours.',
+            },
+            {
+              icon: faClipboardCheck,
+              title: 'The evidence we keep',
+              text: 'The inventory, backups with restores that have been tried, and a record of each incident with what was seen and done, ready for your report. Compliance stays yours: there is no E26 approval a service company can hold on a ship’s behalf.',
+            },
+          ]}
+        />
+        <p>
+          The texts: IACS publishes <a href="https://iacs.org.uk/resolutions/unified-requirements/ur-e">E26 and E27</a>{' '}
+          among its unified requirements, and EUR-Lex holds{' '}
+          <a href="https://eur-lex.europa.eu/eli/dir/2022/2555/oj">Directive (EU) 2022/2555</a>.
+        </p>
       </Section>
       <ServiceProof service="/vrit" levels />
       <ClosingCta title="Hand us the IT on board" action="Contact us" href={contactHref('/vrit')}>
