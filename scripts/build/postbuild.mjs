@@ -64,7 +64,7 @@ if (problems.length > 0) {
 await precompress();
 recordBuildEnv();
 if (process.env.NPTS_REFERENCES_FIXTURE) {
-  console.warn('postbuild: built for the browser tests, with test entries as clients, certificates, partners, results, service levels and people (NPTS_REFERENCES_FIXTURE): never upload this build');
+  console.warn('postbuild: built for the browser tests, with test entries as clients, certificates, partners, results, service levels, people and onboarding times (NPTS_REFERENCES_FIXTURE): never upload this build');
 } else {
   console.log(`postbuild: ${relative('.', out)}/ is ready to upload (export, mail/, .htaccess)`);
 }

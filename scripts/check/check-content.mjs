@@ -561,7 +561,7 @@ export function mailPlaceholders(root, env = process.env) {
 /** Settings that make a build for the tests only (package.json's build:e2e), never for a release. */
 function testSettings(env) {
   return env.NPTS_REFERENCES_FIXTURE
-    ? [{ file: 'next.config.mjs', line: 1, message: 'NPTS_REFERENCES_FIXTURE is set: a build would show the test entries of __tests__/fixtures/ as clients, certificates, partners, results, service levels and people; unset it' }]
+    ? [{ file: 'next.config.mjs', line: 1, message: 'NPTS_REFERENCES_FIXTURE is set: a build would show the test entries of __tests__/fixtures/ as clients, certificates, partners, results, service levels, people and onboarding times; unset it' }]
     : [];
 }
 
