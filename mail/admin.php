@@ -66,7 +66,7 @@ ob_start(static fn (string $output): string => contact_printable($output, true),
 
 try {
     [$command, $arguments, $options] = admin_parse(array_slice($argv, 1));
-    contact_run_as_config_owner();
+    contact_run_as_home_owner();
     $config = contact_config();
     contact_run_as_store_owner($config);
     exit(match ($command) {

@@ -4,10 +4,12 @@
 // MAIL_CONFIG names, else npts-private/config.php beside the web root, else mail/config.php.
 // Apache's SetEnv reaches only the web endpoint, never cron, so the file is the one to use.
 // What stops the mail from going out is the mail channel's to say (channels/mail.php). It may
-// call paths.php (where the file is) and client.php (the proxies it checks).
+// call paths.php (where the file is), run-as.php (whether root may run it) and client.php (the
+// proxies it checks).
 declare(strict_types=1);
 
 require_once __DIR__ . '/paths.php';
+require_once __DIR__ . '/run-as.php';
 require_once __DIR__ . '/client.php';
 
 const CONTACT_DEFAULTS = [
@@ -56,6 +58,7 @@ function contact_config_read(): array
     }
     $file = contact_config_file();
     if ($file !== null) {
+        contact_run_as_trusted_file($file);
         $overrides = require $file;
         if (!is_array($overrides)) {
             throw new RuntimeException("$file must return an array of settings");
