@@ -171,6 +171,19 @@ describe('mail/send.php', () => {
     });
   });
 
+  it('refuses a direction override in a name and a direction isolate in the subject with a 422 naming the field, and stores nothing', async () => {
+    // U+202E would show "Ana moc.elpmaxe@ana" reversed, as an address, in a terminal or a mail client.
+    const name = await sendJson({ ...valid, firstName: 'Ana\u202emoc.elpmaxe@ana' });
+    expect(name.status).toBe(422);
+    expect(name.json).toEqual({ success: false, message: 'Please fill in all required fields with valid information. Check: first name.' });
+    const subject = await sendJson({ ...valid, subject: 'Invoice \u2066overdue' });
+    expect(subject.status).toBe(422);
+    expect(subject.json).toEqual({ success: false, message: 'Please fill in all required fields with valid information. Check: subject.' });
+    const form = await sendForm({ ...valid, lastName: 'Exa\u202dmple' });
+    expect(form.headers.get('location')).toBe('/contact/invalid');
+    expect(await stored()).toHaveLength(0);
+  });
+
   it('keeps unicode, emoji and right-to-left text intact', async () => {
     const input = (cases as ContactCase[]).find((contactCase) => contactCase.name === 'unicode, emoji and right-to-left text')!.input;
     expect((await sendJson(input)).status).toBe(200);
