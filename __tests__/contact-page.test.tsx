@@ -1,4 +1,5 @@
 import { render, screen, within } from '@testing-library/react';
+import MessageFailedPage from '@/app/contact/failed/page';
 import ContactPage from '@/app/contact/page';
 import { site } from '@/lib/site';
 import { withSiteFacts } from './helpers/site-facts';
@@ -56,5 +57,16 @@ describe('ContactPage', () => {
     const booking = within(otherWays()).getByRole('link', { name: 'Book a call (opens in a new tab)' });
     expect(booking).toHaveAttribute('href', 'https://calendar.npts.test/intro');
     expect(booking).toHaveAttribute('target', '_blank');
+  });
+});
+
+// Where a form sent without JavaScript lands when it was not taken: the store failed, or too many
+// such messages wait already (mail/lib/held.php), where only a call or a mail still reaches us.
+describe('MessageFailedPage', () => {
+  it('asks the visitor to call or write, with the phone and the email as links', () => {
+    render(<MessageFailedPage />);
+    expect(screen.getByRole('link', { name: site.phone.display })).toHaveAttribute('href', `tel:${site.phone.tel}`);
+    expect(screen.getByRole('link', { name: site.email })).toHaveAttribute('href', `mailto:${site.email}`);
+    expect(screen.getByRole('link', { name: site.email }).closest('p')).toHaveTextContent(`You can also call us on ${site.phone.display} or write to ${site.email}.`);
   });
 });

@@ -36,6 +36,9 @@ const CONTACT_DEFAULTS = [
     'MAIL_WEBHOOK_SECRET' => '',
     // The proof of work's difficulty (lib/proof.php): docs/performance.md has the solving times.
     'MAIL_PROOF_MAXNUMBER' => '50000',
+    // How many messages sent without a proof of work may wait for the operator (lib/held.php).
+    'MAIL_HELD_MAX_MESSAGES' => '500',
+    'MAIL_HELD_MAX_MB' => '10',
 ];
 
 /** Domains reserved for examples (RFC 2606): an address there is a placeholder, never a mailbox. */
@@ -156,7 +159,7 @@ function contact_is_placeholder(string $address): bool
 function contact_config_warnings(array $config): array
 {
     $warnings = [];
-    foreach (['MAIL_GIVE_UP_HOURS' => 0, 'MAIL_RETENTION_DAYS' => 1, 'MAIL_PROOF_MAXNUMBER' => CONTACT_PROOF_MIN_NUMBER] as $key => $min) {
+    foreach (['MAIL_GIVE_UP_HOURS' => 0, 'MAIL_RETENTION_DAYS' => 1, 'MAIL_PROOF_MAXNUMBER' => CONTACT_PROOF_MIN_NUMBER, 'MAIL_HELD_MAX_MESSAGES' => 1, 'MAIL_HELD_MAX_MB' => 1] as $key => $min) {
         $value = trim($config[$key]);
         if (!ctype_digit($value) || (int) $value < $min) {
             $warnings[] = "$key is \"{$config[$key]}\": use a whole number of at least $min (now using " . CONTACT_DEFAULTS[$key] . ').';
