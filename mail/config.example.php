@@ -77,8 +77,9 @@ return [
     // delivered this many hours after it came is given up ("dead") at its next failure, and
     // listed until someone acts (php mail/admin.php retry ID). 0: at its first failure. Default: 72.
     'MAIL_GIVE_UP_HOURS' => '72',
-    // Delivered messages (and their outbox files) are deleted this many days after they came.
-    // Default: 180. The privacy notice (app/privacy/page.tsx) states this number: change both.
+    // Delivered and dead (given up) messages, and their outbox files, are deleted this many days
+    // after they came; status names a dead one 14 days before. Default: 180. The privacy notice
+    // (app/privacy/page.tsx) states this number: change both.
     'MAIL_RETENTION_DAYS' => '180',
     // For an uptime monitor: GET /mail/health.php?token=<this> answers 200 "ok" or 503 "degraded".
     // Use a long random string (e.g. openssl rand -hex 16). Default: none, and then the check
