@@ -1,4 +1,5 @@
 import { render, screen, within } from '@testing-library/react';
+import MessageFailedPage from '@/app/contact/failed/page';
 import ContactPage from '@/app/contact/page';
 import type { Person } from '@/lib/people';
 import type { ServiceLevels } from '@/lib/service-levels';
@@ -86,5 +87,16 @@ describe('ContactPage', () => {
       sources.levels.serviceLevels = null;
     }
     expect(otherWays()).toHaveTextContent('Our support line answers 24 hours a day, 7 days a week: +359 2 111 1111. For a P1 incident (Vessel down), we respond within 30 minutes.');
+  });
+});
+
+// Where a form sent without JavaScript lands when it was not taken: the store failed, or too many
+// such messages wait already (mail/lib/held.php), where only a call or a mail still reaches us.
+describe('MessageFailedPage', () => {
+  it('asks the visitor to call or write, with the phone and the email as links', () => {
+    render(<MessageFailedPage />);
+    expect(screen.getByRole('link', { name: site.phone.display })).toHaveAttribute('href', `tel:${site.phone.tel}`);
+    expect(screen.getByRole('link', { name: site.email })).toHaveAttribute('href', `mailto:${site.email}`);
+    expect(screen.getByRole('link', { name: site.email }).closest('p')).toHaveTextContent(`You can also call us on ${site.phone.display} or write to ${site.email}.`);
   });
 });

@@ -66,10 +66,12 @@ describe('PrivacyPage', () => {
     expect(rights).toContain('Commission for Personal Data Protection');
   });
 
-  it('states how long the contact endpoint keeps a delivered message, as it is configured by default', () => {
+  it('states how long the contact endpoint keeps a delivered message, and one it could not deliver, as it is configured by default', () => {
     render(<PrivacyPage />);
     const section = screen.getByRole('heading', { name: 'The contact form' }).closest('section')!;
     expect(section).toHaveTextContent(`the copy on the web server is deleted ${defaults.MAIL_RETENTION_DAYS} days after you sent it`);
+    // One that never reaches the team (dead) too: mail/lib/retention.php deletes it as old.
+    expect(section).toHaveTextContent(`A message that cannot be delivered to us is deleted ${defaults.MAIL_RETENTION_DAYS} days after you sent it too.`);
   });
 
   it('states how long the rate limit keeps its hash of an address, as it is configured by default', () => {

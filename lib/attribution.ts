@@ -12,7 +12,8 @@ export type Attribution = Partial<Record<'source' | (typeof CAMPAIGN_TAGS)[numbe
 /** Length caps in characters, identical to mail/lib/validation.php's. */
 const MAX_SOURCE = 200;
 const MAX_TAG = 100;
-const PRINTABLE = /^[^\x00-\x1F\x7F]*$/;
+/** No control character (C0, DEL, C1) and no direction override or isolate: send.php refuses them. */
+const PRINTABLE = /^[^\x00-\x1F\x7F-\x9F\u202A-\u202E\u2066-\u2069]*$/;
 /** A path on this site: one slash, then no second one (//host is another site), no space or backslash. */
 const SITE_PATH = /^\/(?![/\\])[^\s\\]*$/;
 

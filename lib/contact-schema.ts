@@ -4,10 +4,12 @@ import { type ContactField, type FieldErrors, labels, maxLengths, type Validatio
 // No whitespace, one at-sign, a dot in the domain part (spec §5).
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 // No field takes a control character (C0, DEL, C1): none can start a mail header or steer the
-// terminal the operator reads the message in. The message keeps its tabs and line breaks: LF, or
-// CRLF as a form post sends them, but no lone CR, which would draw one line over another.
-const CONTROLS = /[\x00-\x1F\x7F-\x9F]/;
-const MESSAGE_CONTROLS = /[\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F]|\r(?!\n)/;
+// terminal the operator reads the message in. Nor a Unicode direction override or isolate
+// (U+202A-U+202E, U+2066-U+2069), which would show a name or an address reversed in a terminal or
+// a mail client. The message keeps its tabs and line breaks: LF, or CRLF as a form post sends
+// them, but no lone CR, which would draw one line over another.
+const CONTROLS = /[\x00-\x1F\x7F-\x9F\u202A-\u202E\u2066-\u2069]/;
+const MESSAGE_CONTROLS = /[\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F\u202A-\u202E\u2066-\u2069]|\r(?!\n)/;
 
 function text(field: ContactField, { required = false, multiline = false } = {}) {
   const label = labels[field];

@@ -23,8 +23,9 @@ const ADMIN_USAGE = <<<'TEXT'
                                      store and the mail transport work (--send-test mails MAIL_TO);
                                      exit 1 on a problem, 2 when the store's location is unusable
       status                         messages per state; exit 0 healthy, 1 a message waits over an
-                                     hour (or, held, over a day), 2 a message is dead or the store
-                                     cannot be used
+                                     hour (or, held, over a day) or the held messages are at their
+                                     cap, 2 a message is dead or the store cannot be used; names a
+                                     dead message 14 days before retention deletes it
       list [--status S] [--since D]  one line per message: id, state, sender, received
       show ID                        one message in full
       release ID                     queue a held message for delivery (sent without a proof of
@@ -66,7 +67,7 @@ ob_start(static fn (string $output): string => contact_printable($output, true),
 
 try {
     [$command, $arguments, $options] = admin_parse(array_slice($argv, 1));
-    contact_run_as_config_owner();
+    contact_run_as_home_owner();
     $config = contact_config();
     contact_run_as_store_owner($config);
     exit(match ($command) {

@@ -66,12 +66,20 @@ return [
     // mail/admin.php list --status held, then release ID or delete ID. At least 1000; there is
     // no switch that turns the check off. Default: 50000 (docs/performance.md: solving times).
     'MAIL_PROOF_MAXNUMBER' => '50000',
+    // How many held messages (sent without a proof of work) may wait for you, and how large they
+    // may be together: a flood of them from many addresses can never fill the disk. At either
+    // cap a form sent without JavaScript is turned away and its visitor asked to call or write;
+    // status and the health check say so until you release or delete held messages. Messages
+    // with a proof are never affected. Defaults: 500 and 10 (MB).
+    'MAIL_HELD_MAX_MESSAGES' => '500',
+    'MAIL_HELD_MAX_MB' => '10',
     // Failed attempts are retried after 10 min, 30 min, 2 h, 6 h, then daily. A message still not
     // delivered this many hours after it came is given up ("dead") at its next failure, and
     // listed until someone acts (php mail/admin.php retry ID). 0: at its first failure. Default: 72.
     'MAIL_GIVE_UP_HOURS' => '72',
-    // Delivered messages (and their outbox files) are deleted this many days after they came.
-    // Default: 180. The privacy notice (app/privacy/page.tsx) states this number: change both.
+    // Delivered and dead (given up) messages, and their outbox files, are deleted this many days
+    // after they came; status names a dead one 14 days before. Default: 180. The privacy notice
+    // (app/privacy/page.tsx) states this number: change both.
     'MAIL_RETENTION_DAYS' => '180',
     // For an uptime monitor: GET /mail/health.php?token=<this> answers 200 "ok" or 503 "degraded".
     // Use a long random string (e.g. openssl rand -hex 16). Default: none, and then the check

@@ -21,7 +21,7 @@ contact_command_line_only();
 const CONTACT_FAILURES_BEFORE_PAUSE = 3;
 
 try {
-    contact_run_as_config_owner();
+    contact_run_as_home_owner();
     $config = contact_config();
     contact_run_as_store_owner($config);
     $store = contact_store_open($config, true);

@@ -139,6 +139,10 @@ try {
     contact_log('contact endpoint: the message could not be stored, the visitor was told to try again: ' . $error->getMessage());
     contact_respond(500, false, CONTACT_FAILURE);
 }
+if ($accepted['refused'] === 'full') {
+    contact_log('contact endpoint: a message without a proof of work was turned away, its visitor asked to call or write: the held messages are at their cap; php mail/admin.php status');
+    contact_respond(503, false, CONTACT_HELD_FULL);
+}
 if ($accepted['refused'] !== null) {
     contact_refuse_proof($accepted['refused']);
 }

@@ -1,6 +1,6 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -17,6 +17,8 @@ test.describe('npm run deploy', () => {
   test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
   let sshd: Sshd;
+  /** DEPLOY_SSH: the test's ssh, saying on standard error what ssh says of a host it meets for the first time, in every session. */
+  let noisySsh: string;
   let project: string;
   let hostRoot: string;
   let dir: string;
@@ -36,7 +38,7 @@ test.describe('npm run deploy', () => {
 
   const deploy = (...args: string[]) =>
     new Promise<{ code: number; output: string }>((done) => {
-      const child = spawn('npm', ['run', '--silent', 'deploy', '--', ...args], { cwd: project, env: { ...process.env, DEPLOY_SSH: sshd.ssh } });
+      const child = spawn('npm', ['run', '--silent', 'deploy', '--', ...args], { cwd: project, env: { ...process.env, DEPLOY_SSH: noisySsh } });
       let output = '';
       child.stdout.on('data', (chunk) => (output += chunk));
       child.stderr.on('data', (chunk) => (output += chunk));
@@ -52,6 +54,8 @@ test.describe('npm run deploy', () => {
     execFileSync('cp', ['-al', 'node_modules', join(project, 'node_modules')]);
     hostRoot = mkdtempSync(join(tmpdir(), 'npts-host-'));
     chmodSync(hostRoot, 0o755);
+    noisySsh = join(project, '.noisy-ssh');
+    writeFileSync(noisySsh, `#!/bin/sh\necho "Warning: Permanently added '[127.0.0.1]:${sshd.port}' (ED25519) to the list of known hosts." >&2\nexec ${sshd.ssh} "$@"\n`, { mode: 0o755 });
     dir = join(hostRoot, 'npts');
     target = `ssh://${sshd.user}@127.0.0.1:${sshd.port}${dir}`;
   });
@@ -105,9 +109,22 @@ test.describe('npm run deploy', () => {
     expect(leadStored()).toBe(true);
   });
 
-  test('a second deploy of a changed page with --url and --reload, while pages are fetched from Apache and nginx every 100 ms: every page comes with its scripts and a policy that lets its inline scripts and styles apply; the change is live after, verified, the lead still there', async () => {
+  test('a second deploy of a changed page with --url and --reload, while pages are fetched from Apache and nginx every 100 ms: every page comes with its scripts and a policy that lets its inline scripts and styles apply; the change is live after, verified, the lead still there; nothing written outside the new release, whatever the live one\'s list of assets says', async () => {
     // Older releases than the last five go: these six, made as if by earlier deploys.
     for (let day = 1; day <= 6; day++) mkdirSync(join(dir, 'releases', `2026010${day}T000000Z`));
+    // The live release's list of its assets, as another account could have left it: a ".." behind
+    // a symlink (resolved in the new release, it lands in DIR/releases), a file behind a symlink,
+    // an absolute path, a control character. A deploy takes none of them.
+    const outside = mkdtempSync(join(tmpdir(), 'npts-outside-'));
+    mkdirSync(join(outside, 'a', 'b', 'c', 'd'), { recursive: true });
+    writeFileSync(join(outside, 'planted.js'), 'planted');
+    writeFileSync(join(outside, 'a', 'b', 'c', 'd', 'secret.js'), 'secret');
+    const liveRelease = join(dir, live());
+    symlinkSync(join(outside, 'a', 'b', 'c', 'd'), join(liveRelease, '_next', 'static', 'deep'));
+    const planted = ['_next/static/deep/../../../../planted.js', '_next/static/deep/secret.js', join(outside, 'planted.js'), '_next/static/chunks/\x1b[2J.js'];
+    writeFileSync(join(liveRelease, '.release-assets'), `${readFileSync(join(liveRelease, '.release-assets'), 'utf8')}${planted.join('\n')}\n`);
+    const around = () => [readdirSync(dir), readdirSync(join(dir, 'releases')).filter((name) => !/^\d{8}T\d{6}Z$/.test(name)), execFileSync('find', [outside], { encoding: 'utf8' })];
+    const surroundings = around();
     writeFileSync(aboutPage(), readFileSync(aboutPage(), 'utf8').replace('Remote-first, close to every client', 'Remote-first, now with a second release'));
     // And a script every page loads (the consent banner's), so the new pages need new scripts
     // and their inline scripts change.
@@ -149,6 +166,9 @@ test.describe('npm run deploy', () => {
     expect([...scripts].filter((src) => !before.includes(src)).length).toBeGreaterThan(0);
 
     for (const server of servers) expect(await heading(server.url), server.url).toBe('Remote-first, now with a second release');
+    expect(around()).toEqual(surroundings);
+    expect(execFileSync('find', [join(dir, live()), '-name', 'planted.js', '-o', '-name', 'secret.js', '-o', '-name', 'deep'], { encoding: 'utf8' })).toBe('');
+    rmSync(outside, { recursive: true, force: true });
     expect(releases()).toHaveLength(5);
     expect(releases()).not.toContain('20260101T000000Z');
     expect(leadStored()).toBe(true);

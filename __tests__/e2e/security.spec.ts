@@ -1,7 +1,12 @@
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { chmodSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { get } from 'node:http';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import type { APIResponse } from '@playwright/test';
 import { routes } from '@/lib/site';
+import { startServer } from './extra-server';
 import { expect, test, visits, watchViolations } from './fixtures';
 
 const requiredHeaders = {
@@ -18,6 +23,11 @@ function directivesOf(policy: string): Record<string, string[]> {
 }
 
 const sha256 = (source: string) => `'sha256-${createHash('sha256').update(source, 'utf8').digest('base64')}'`;
+
+/** The header of an answer that is not a page: it runs nothing, and an SVG may still style itself. */
+const ASSET_POLICY = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'";
+/** The header of a script: the contact form's Web Worker loads its chunks from the site, nothing else. */
+const SCRIPT_POLICY = "default-src 'none'; script-src 'self'; frame-ancestors 'none'";
 
 /** What both the header and each page's own policy hold to. Neither ever allows inline code as such. */
 function expectCommonDirectives(directives: Record<string, string[]>, what: string) {
@@ -37,6 +47,12 @@ async function expectSecurityHeaders(response: APIResponse, what: string) {
   for (const [name, value] of Object.entries(requiredHeaders)) expect(headers[name], `${name} on ${what}`).toBe(value);
   const csp = headers['content-security-policy'];
   expect(csp, `CSP on ${what}`).toBeDefined();
+  // Exactly one policy, set by the host: send.php adds none of its own.
+  expect(response.headersArray().filter((header) => header.name.toLowerCase() === 'content-security-policy')).toHaveLength(1);
+  if (!headers['content-type']?.startsWith('text/html')) {
+    expect(csp, `CSP on ${what}, not a page`).toBe(ASSET_POLICY);
+    return;
+  }
   const directives = directivesOf(csp);
   expectCommonDirectives(directives, `the header on ${what}`);
   expect(directives['frame-ancestors']).toEqual(["'none'"]);
@@ -45,9 +61,6 @@ async function expectSecurityHeaders(response: APIResponse, what: string) {
   expect(Object.keys(directives)).not.toEqual(expect.arrayContaining(['default-src']));
   expect(Object.keys(directives)).not.toEqual(expect.arrayContaining(['script-src']));
   expect(Object.keys(directives)).not.toEqual(expect.arrayContaining(['style-src']));
-  // Exactly one policy, set by the host: send.php adds none of its own.
-  expect(response.headersArray().filter((header) => header.name.toLowerCase() === 'content-security-policy')).toHaveLength(1);
-  if (!headers['content-type']?.startsWith('text/html')) return;
   // A page: its own policy comes first in <head>, before any script or style, and allows exactly
   // its own inline scripts and styles by hash.
   const html = await response.text();
@@ -81,12 +94,111 @@ test.describe('Security headers from the web server', () => {
 
   test('private files and directory listings are not served', async ({ request }) => {
     const mail = ['/mail/config.php', '/mail/config.example.php', '/mail/admin.php', '/mail/deliver.php', '/mail/lib/store.php', '/mail/storage/messages.sqlite', '/mail/storage/'];
-    for (const path of ['/.htaccess', '/.csp.nginx.conf', ...mail, '/_next/', '/_next/static/chunks/']) {
+    for (const path of ['/.htaccess', ...mail, '/_next/', '/_next/static/chunks/']) {
       const response = await request.get(path, { maxRedirects: 0 });
       expect([301, 403, 404], path).toContain(response.status());
       // Pages carry a policy of their own: what must not show is .htaccess's or nginx's.
       expect(await response.text(), path).not.toMatch(/Index of|<\?php|Require all denied|Header always set|add_header/);
     }
+  });
+});
+
+test.describe('What is not a page', () => {
+  test('carries a policy of its own by type that runs nothing: SVG, text, JSON, XML, images, fonts, styles, their compressed twins; a script only what the form\'s Web Worker needs', async ({ request }) => {
+    const script = /<script[^>]*\ssrc="(\/_next\/static\/[^"]+\.js)"/.exec(readFileSync('out/index.html', 'utf8'))![1];
+    const file = (dir: string, extension: string) => `/${dir}/${readdirSync(join('out', dir)).find((name) => name.endsWith(extension))}`;
+    const answers: [string, string, string | null][] = [
+      ['/robots.txt', 'text/plain', null],
+      ['/sitemap.xml', '(application|text)/xml', null],
+      ['/logo.svg', 'image/svg\\+xml', null],
+      // The build's twins of a file of 1 KiB or more: Brotli and gzip, typed as the file.
+      ['/illustrations/ai.svg', 'image/svg\\+xml', 'br'],
+      ['/illustrations/ai.svg', 'image/svg\\+xml', 'gzip'],
+      ['/opengraph-image', 'image/png', null],
+      ['/logo.png', 'image/png', null],
+      [file('_next/static/media', '.woff2'), 'font/woff2', null],
+      [file('_next/static/chunks', '.css'), 'text/css', null],
+      ['/mail/send.php', 'application/json', null],
+    ];
+    for (const [path, type, encoding] of answers) {
+      const response = await request.get(path, { headers: { 'accept-encoding': encoding ?? 'identity' } });
+      const what = `${path}${encoding ? ` (${encoding})` : ''}`;
+      expect(response.headers()['content-type'], what).toMatch(new RegExp(`^${type}`));
+      expect(response.headers()['content-encoding'], what).toBe(encoding ?? undefined);
+      expect(response.headers()['content-security-policy'], what).toBe(ASSET_POLICY);
+    }
+    expect((await request.get(script)).headers()['content-security-policy']).toBe(SCRIPT_POLICY);
+    // A 304 of a page never carries another answer's policy: a browser stores what a 304 sends
+    // with the page it keeps (nginx sends none: the stored one stays).
+    const page = await request.get('/about', { headers: { 'accept-encoding': 'identity' } });
+    const again = await request.get('/about', { headers: { 'accept-encoding': 'identity', 'if-none-match': page.headers().etag } });
+    expect(again.status()).toBe(304);
+    expect([undefined, page.headers()['content-security-policy']]).toContain(again.headers()['content-security-policy']);
+  });
+
+  test('a script inside an SVG served from the site does not run', async ({ page }, testInfo) => {
+    const name = `e2e-script-${testInfo.project.name}.svg`;
+    writeFileSync(join('out', name), '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40" onload="window.ranOnload = true"><script>window.ran = true;</script><rect width="40" height="40" fill="#0e7f87"/></svg>\n');
+    try {
+      const violations = await watchViolations(page);
+      const response = await page.goto(`/${name}`);
+      expect(response!.headers()['content-security-policy']).toBe(ASSET_POLICY);
+      expect(await page.evaluate(() => [(window as unknown as { ran?: boolean }).ran, (window as unknown as { ranOnload?: boolean }).ranOnload])).toEqual([undefined, undefined]);
+      expect((await violations()).map((violation) => violation.split(' ')[0]).toSorted()).toEqual(['script-src-attr', 'script-src-elem']);
+    } finally {
+      rmSync(join('out', name), { force: true });
+    }
+  });
+
+  test('an ACME challenge file is served for certbot --webroot, as plain text; nothing else under a dot is', async ({ request }, testInfo) => {
+    const token = `e2e-${testInfo.project.name}-token_1-x`;
+    const file = join('out', '.well-known', 'acme-challenge', token);
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, `${token}.thumbprint`);
+    writeFileSync(join('out', '.well-known', 'other.txt'), 'not for anyone');
+    try {
+      const challenge = await request.get(`/.well-known/acme-challenge/${token}`);
+      expect(challenge.status()).toBe(200);
+      expect(await challenge.text()).toBe(`${token}.thumbprint`);
+      for (const path of ['/.well-known/acme-challenge/', '/.well-known/other.txt', '/.htaccess']) {
+        const response = await request.get(path, { maxRedirects: 0 });
+        expect([301, 403, 404], path).toContain(response.status());
+        expect(await response.text(), path).not.toMatch(/Require all denied|not for anyone/);
+      }
+    } finally {
+      rmSync(join('out', '.well-known'), { recursive: true, force: true });
+    }
+  });
+});
+
+test.describe('Root\'s configuration', () => {
+  test('docs/nginx.conf includes no file under the site\'s folder: nginx started as root, over a release another account wrote, creates no file that release names', async ({}, testInfo) => {
+    test.skip(testInfo.project.metadata.server !== 'nginx', 'nginx\'s configuration');
+    test.skip(process.getuid?.() !== 0, 'nginx\'s master process runs as root only when started as root (CI is)');
+    // A release as the deploy account could write it, naming files nginx's master would make as
+    // root if it read them: the include of earlier versions, and the same under other names.
+    const docroot = mkdtempSync(join(tmpdir(), 'npts-release-'));
+    const made = mkdtempSync(join(tmpdir(), 'npts-made-'));
+    chmodSync(docroot, 0o755);
+    for (const file of ['index.html', '404.html', 'robots.txt']) cpSync(join('out', file), join(docroot, file));
+    const planted = (name: string) => `access_log ${join(made, `${name}.log`)};\nerror_log ${join(made, `${name}-error.log`)};\n`;
+    for (const name of ['.csp.nginx.conf', 'nginx.conf', '.nginx.conf', 'mail/nginx.conf']) {
+      mkdirSync(dirname(join(docroot, name)), { recursive: true });
+      writeFileSync(join(docroot, name), planted(name.replace(/\W/g, '-')));
+    }
+    const nobody = Number(execFileSync('id', ['-u', 'nobody'], { encoding: 'utf8' }));
+    execFileSync('chown', ['-R', `${nobody}:${nobody}`, docroot]);
+    const nginx = await startServer('nginx', { DOCROOT: docroot });
+    try {
+      expect((await fetch(nginx.url)).status).toBe(200);
+      expect(readdirSync(made)).toEqual([]);
+    } finally {
+      await nginx.stop();
+      for (const dir of [docroot, made]) rmSync(dir, { recursive: true, force: true });
+    }
+    // It names no file but nginx's own fastcgi_params.
+    const includes = [...readFileSync('docs/nginx.conf', 'utf8').matchAll(/^\s*include\s+([^;]+);/gm)].map(([, file]) => file);
+    expect(includes.filter((file) => file !== 'fastcgi_params')).toEqual([]);
   });
 });
 

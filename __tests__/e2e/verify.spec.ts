@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { chmodSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from './fixtures';
@@ -47,27 +47,24 @@ test.describe('npm run verify, the check after an upload', () => {
     }
   });
 
-  test('against nginx still sending the policy it loaded before this build was uploaded, names the fix: reload nginx, or deploy with --reload', async ({}, testInfo) => {
-    test.skip(testInfo.project.metadata.server !== 'nginx', 'nginx reads the policy only when it loads');
-    const docroot = mkdtempSync(join(tmpdir(), 'npts-stale-'));
-    chmodSync(docroot, 0o755);
-    cpSync('out', docroot, { recursive: true });
-    // What an earlier version of the build wrote: sources of scripts (its own, by hash) and styles.
-    const earlier = readFileSync('out/.csp.nginx.conf', 'utf8').replace('worker-src', "default-src 'self'; script-src 'self' 'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='; style-src 'self'; worker-src");
-    writeFileSync(join(docroot, '.csp.nginx.conf'), earlier);
-    const host = await startServer('nginx', { DOCROOT: docroot });
+  test('against nginx still running an earlier version of docs/nginx.conf, whose policy lists script hashes, names the fix: put this one in place, test it and reload', async ({}, testInfo) => {
+    test.skip(testInfo.project.metadata.server !== 'nginx', 'nginx reads its policy from its own configuration');
+    const dir = mkdtempSync(join(tmpdir(), 'npts-stale-'));
+    // What an earlier version sent to pages: sources of scripts (its own, by hash) and styles.
+    const earlier = readFileSync('docs/nginx.conf', 'utf8').replace(/(~\^text\/html\s+")worker-src/, "$1default-src 'self'; script-src 'self' 'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='; style-src 'self'; worker-src");
+    expect(earlier).toContain("'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='");
+    writeFileSync(join(dir, 'nginx.conf'), earlier);
+    const host = await startServer('nginx', { NGINX_CONF: join(dir, 'nginx.conf') });
     try {
-      // This build's policy arrives with the upload; nginx has not loaded it.
-      cpSync('out/.csp.nginx.conf', join(docroot, '.csp.nginx.conf'));
       const { status, lines } = await verify(host.url);
       const failed = lines.filter((line) => line.startsWith('✗'));
       expect(failed).toHaveLength(1);
-      expect(failed[0]).toMatch(/^✗ content security policy: the header policy is an earlier version’s, with script hashes; the header policy refuses inline scripts or styles of \/, \/about, \/ai and \d+ more\. Likely cause: nginx still sends the policy it loaded earlier/);
-      expect(failed[0]).toContain('reload nginx (sudo systemctl reload nginx); npm run deploy does it after each switch with --reload "sudo systemctl reload nginx".');
+      expect(failed[0]).toMatch(/^✗ content security policy: the header policy is an earlier version’s, with script hashes; the header policy refuses inline scripts or styles of \/, \/about, \/ai and \d+ more\. Likely cause: /);
+      expect(failed[0]).toContain('nginx runs an earlier version of docs/nginx.conf: put this version’s in place (with your paths), then sudo nginx -t && sudo systemctl reload nginx.');
       expect(status).toBe(1);
     } finally {
       await host.stop();
-      rmSync(docroot, { recursive: true, force: true });
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 

@@ -233,17 +233,19 @@ describe('mail/admin.php', () => {
   });
 
   describe('control characters in a lead', () => {
-    // An earlier version took C1 controls, and a lone CR in the message; what it stored stays.
-    const drawn = { firstName: 'Ana\u009b2J', lastName: 'Example\x1b]0;pwned\x07', company: 'Ship\x1b[2J', message: 'Please pay account 123\rOK, thanks\nLine\ttwo\r\nthree' };
-    /** What a terminal acts on, but for line breaks (LF, CRLF) and tabs. */
-    const steering = /[\x00-\x08\x0B\x0C\x0E-\x1F\x7F\u0080-\u009F]|\r(?!\n)/;
+    // An earlier version took C1 controls, direction overrides and isolates, and a lone CR in the
+    // message; what it stored stays. U+202E shows "Ana gpj.exe" reversed, as "Ana exe.jpg".
+    const drawn = { firstName: 'Ana\u009b2J\u2066', lastName: 'Example\x1b]0;pwned\x07', company: 'Ship\x1b[2J', subject: 'Photo \u202egpj.exe', message: 'Please pay account 123\rOK, thanks\nLine\ttwo\r\nthree' };
+    /** What a terminal acts on, but for line breaks (LF, CRLF) and tabs; and what turns text around. */
+    const steering = /[\x00-\x08\x0B\x0C\x0E-\x1F\x7F\u0080-\u009F\u202A-\u202E\u2066-\u2069]|\r(?!\n)/;
     beforeEach(() => writeJsonlStore(storage, [oldMessage('drawn', DAY, { fields: drawn })]));
 
     it('lists and shows every one escaped, so the terminal shows what was sent, not what it draws', async () => {
       const list = await php.admin('list');
-      expect(list.stdout).toMatch(/^drawn {2}pending {4}Ana\\u009b2J Example\\x1b\]0;pwned\\x07 <ana@example\.com> {2}\d{4}-\d\d-\d\d \d\d:\d\d UTC\n$/);
+      expect(list.stdout).toMatch(/^drawn {2}pending {4}Ana\\u009b2J\\u2066 Example\\x1b\]0;pwned\\x07 <ana@example\.com> {2}\d{4}-\d\d-\d\d \d\d:\d\d UTC\n$/);
       const show = await php.admin('show', 'drawn');
-      expect(show.stdout).toMatch(/^first name: +Ana\\u009b2J$/m);
+      expect(show.stdout).toMatch(/^first name: +Ana\\u009b2J\\u2066$/m);
+      expect(show.stdout).toMatch(/^subject: +Photo \\u202egpj\.exe$/m);
       expect(show.stdout).toMatch(/^company: +Ship\\x1b\[2J$/m);
       // The message keeps its lines and tabs; the lone CR, which would draw "OK, thanks" over the account, shows.
       expect(show.stdout).toContain('message:      \n  Please pay account 123\\rOK, thanks\n  Line\ttwo\r\n  three\n');
@@ -254,12 +256,12 @@ describe('mail/admin.php', () => {
       const [message] = await php.messages();
       expect(message).toMatchObject(drawn);
       const jsonl = await php.admin('export', '--format', 'jsonl');
-      expect(jsonl.stdout).not.toMatch(/[\x00-\x09\x0B-\x1F\x7F\u0080-\u009F]/);
+      expect(jsonl.stdout).not.toMatch(/[\x00-\x09\x0B-\x1F\x7F\u0080-\u009F\u202A-\u202E\u2066-\u2069]/);
       const csv = await php.admin('export', '--format', 'csv');
       expect(csv.stdout).not.toMatch(steering);
       const [header, values] = parseCsv(csv.stdout);
       const row = Object.fromEntries(header.map((name, index) => [name, values[index]]));
-      expect(row).toMatchObject({ firstName: 'Ana\\u009b2J', company: 'Ship\\x1b[2J', message: 'Please pay account 123\\rOK, thanks\nLine\ttwo\r\nthree' });
+      expect(row).toMatchObject({ firstName: 'Ana\\u009b2J\\u2066', subject: 'Photo \\u202egpj.exe', company: 'Ship\\x1b[2J', message: 'Please pay account 123\\rOK, thanks\nLine\ttwo\r\nthree' });
     });
   });
 

@@ -108,9 +108,9 @@ describe('mail/deliver.php', () => {
     expect((await php.messages())[0]).toMatchObject({ state: 'pending', attempts: 0 });
   });
 
-  it('deletes delivered messages older than MAIL_RETENTION_DAYS with their outbox files, quietly; keeps dead ones', async () => {
-    storage = php.fresh({ ...smtpDown, MAIL_GIVE_UP_HOURS: '0' });
-    writeJsonlStore(storage, [oldMessage('expired', 181 * DAY, { delivered: true }), oldMessage('recent', 10 * DAY, { delivered: true }), oldMessage('unsent', 200 * DAY)]);
+  it('deletes delivered and dead messages MAIL_RETENTION_DAYS after they came, with their outbox files, quietly; status names a dead one 14 days before', async () => {
+    storage = php.fresh({ ...smtpDown, MAIL_GIVE_UP_HOURS: '0', MAIL_RETENTION_DAYS: '420' });
+    writeJsonlStore(storage, [oldMessage('expired', 421 * DAY, { delivered: true }), oldMessage('recent', 10 * DAY, { delivered: true }), oldMessage('unsent', 400 * DAY)]);
     const outbox = join(storage, 'outbox');
     mkdirSync(outbox);
     for (const id of ['expired', 'recent']) writeFileSync(join(outbox, `${id}.eml`), 'mail');
@@ -120,10 +120,21 @@ describe('mail/deliver.php', () => {
     expect(run.stdout.trim().split('\n')).toHaveLength(1);
     expect((await php.messages()).map((message) => [message.id, message.state])).toEqual([['unsent', 'dead'], ['recent', 'delivered']]);
     expect(readdirSync(outbox)).toEqual(['recent.eml']);
+    // 20 days before retention deletes it, status does not name it yet; 10 days before, it does.
+    expect((await php.admin('status')).stdout).not.toContain('is deleted');
+    storage = php.fresh({ ...smtpDown, MAIL_STORAGE_DIR: storage, MAIL_RETENTION_DAYS: '410' });
+    const status = await php.admin('status');
+    expect(status.code).toBe(2);
+    const [deleted] = new Date(Date.now() + 10 * DAY).toISOString().split('T');
+    expect(status.stdout).toMatch(new RegExp(`^Attention: unsent \\(dead, received \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC\\) is deleted in 10 days, on ${deleted}, MAIL_RETENTION_DAYS after it came: php mail/admin\\.php retry unsent sends it again$`, 'm'));
 
+    // At /privacy's 180 days, the dead message received 400 days ago is gone after the next run.
+    storage = php.fresh({ MAIL_STORAGE_DIR: storage });
+    expect(await php.deliver()).toEqual(silent);
+    expect((await php.messages()).map((message) => message.id)).toEqual(['recent']);
     storage = php.fresh({ MAIL_STORAGE_DIR: storage, MAIL_RETENTION_DAYS: '5' });
     expect(await php.deliver()).toEqual(silent);
-    expect((await php.messages()).map((message) => message.id)).toEqual(['unsent']);
+    expect(await php.messages()).toEqual([]);
     expect(readdirSync(outbox)).toEqual([]);
   });
 

@@ -1,6 +1,6 @@
 /** @jest-environment node */
-import { execFileSync } from 'node:child_process';
-import { chmodSync, chownSync, lstatSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { chmodSync, chownSync, existsSync, lchownSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { cleanupTemp, startPhpServer, tempDir, testConfig, validMessage, type Challenge, type PhpServer, type Reply, type Run } from '../helpers/php-server';
 import { quickProof } from '../helpers/quick-proof';
@@ -155,26 +155,16 @@ describe('a store the web server writes, with root at the command line', () => {
     expect(modes).toEqual({ '/': '2770', '/.htaccess': '660', '/messages.sqlite': '660', '/outbox': '2770', '/outbox/.htaccess': '660' });
   });
 
-  it('never runs as root a config.php that the web server may change: it reads it as its folder\'s owner; one only root can change, as root', async () => {
-    const www = { uid: Number(execFileSync('id', ['-u', 'www-data'], { encoding: 'utf8' })), gid: Number(execFileSync('id', ['-g', 'www-data'], { encoding: 'utf8' })) };
-    // Each configuration file writes down who ran it.
+  it('reads the file MAIL_CONFIG names as the store folder\'s owner, wherever that file is', async () => {
     const witness = tempDir('npts-witness-');
     chmodSync(witness, 0o777);
-    const whoRan = async (folder: string, folderOwner: { uid: number; gid: number }, folderMode: number) => {
-      mkdirSync(folder);
-      const config = join(folder, 'config.php');
-      const record = join(witness, `${folder.split('/').pop()}.uid`);
-      writeFileSync(config, `<?php file_put_contents(${JSON.stringify(record)}, (string) posix_geteuid());\nreturn ['MAIL_STORAGE_DIR' => __DIR__, 'MAIL_TRANSPORT' => 'outbox'];\n`);
-      chmodSync(config, 0o644);
-      chownSync(folder, folderOwner.uid, folderOwner.gid);
-      chmodSync(folder, folderMode);
-      await php.cli('admin.php', ['status'], { MAIL_CONFIG: config });
-      return Number(readFileSync(record, 'utf8'));
-    };
-    // DIR/shared as docs/operating.md sets it up, the web server's group's: root's own file in it, which
-    // the web server could replace.
-    expect(await whoRan(join(dirname(php.docroot), 'shared'), www, 0o2770)).toBe(www.uid);
-    expect(await whoRan(join(dirname(php.docroot), 'root-only'), { uid: 0, gid: 0 }, 0o700)).toBe(0);
+    // In a folder of root's alone, but readable: root decides from the store's folder, not from the file.
+    const folder = join(dirname(php.docroot), 'config-elsewhere');
+    mkdirSync(folder, { mode: 0o755 });
+    const config = join(folder, 'config.php');
+    writeFileSync(config, `<?php file_put_contents(${JSON.stringify(join(witness, 'uid'))}, (string) posix_geteuid());\nreturn ['MAIL_TRANSPORT' => 'outbox'];\n`, { mode: 0o644 });
+    expect((await php.cli('admin.php', ['status'], { MAIL_CONFIG: config })).code).toBe(0);
+    expect(Number(readFileSync(join(witness, 'uid'), 'utf8'))).toBe(Number(execFileSync('id', ['-u', 'www-data'], { encoding: 'utf8' })));
   });
 
   it('refuses, in one line that says how to run it, where root cannot become the store\'s owner', async () => {
@@ -204,5 +194,145 @@ describe('a store the web server writes, with root at the command line', () => {
       });
     }
     expect(readdirSync(orphan)).toEqual([]);
+  });
+});
+
+// What the web server's user (or a visitor through it) can leave in the store's folder, and what
+// root then runs. Each planted configuration writes down who ran it, into a witness file.
+describe('root at the command line, beside a store folder the web server owns', () => {
+  let php: PhpServer;
+  let home: string;
+  let witness: string;
+  let www: { uid: number; gid: number };
+  /** Who ran the planted configuration, one entry per run: `uid HOME USER LOGNAME PATH`. */
+  const ran = () => (existsSync(witness) ? readFileSync(witness, 'utf8').split('\n').filter(Boolean) : []);
+  const recorder = `file_put_contents(${JSON.stringify('WITNESS')}, posix_geteuid() . ' ' . getenv('HOME') . ' ' . getenv('USER') . ' ' . getenv('LOGNAME') . ' ' . getenv('PATH') . "\\n", FILE_APPEND)`;
+  const asWww = (path: string) => chownSync(path, www.uid, www.gid);
+
+  beforeAll(async () => {
+    if (process.getuid?.() !== 0) throw new Error('These tests run the commands as root: run them as root (CI does).');
+    www = { uid: Number(execFileSync('id', ['-u', 'www-data'], { encoding: 'utf8' })), gid: Number(execFileSync('id', ['-g', 'www-data'], { encoding: 'utf8' })) };
+    php = await startPhpServer({ user: 'www-data' });
+    home = join(dirname(php.docroot), 'npts-private');
+  });
+  beforeEach(() => {
+    // npts-private as the endpoint makes it: the web server's, its group's, 2770.
+    rmSync(home, { recursive: true, force: true });
+    mkdirSync(home);
+    asWww(home);
+    chmodSync(home, 0o2770);
+    const dir = tempDir('npts-witness-');
+    chmodSync(dir, 0o777);
+    witness = join(dir, 'ran');
+  });
+  afterAll(async () => {
+    await php?.stop();
+    cleanupTemp();
+  });
+
+  it('never runs as root a file of root\'s that npts-private/config.php links to, whose text a visitor wrote (a log)', async () => {
+    // A root-owned log in a folder only root writes, with a visitor's User-Agent in it.
+    const logs = tempDir('npts-logs-');
+    chmodSync(logs, 0o755);
+    const log = join(logs, 'access.log');
+    writeFileSync(log, `127.0.0.1 - - [26/Nov/2026:10:00:00 +0000] "GET / HTTP/1.1" 200 512 "-" "<?= ${recorder.replace('WITNESS', witness)} ?>"\n`, { mode: 0o644 });
+    symlinkSync(log, join(home, 'config.php'));
+    lchownSync(join(home, 'config.php'), www.uid, www.gid);
+    await php.deliver();
+    await php.admin('status');
+    const uids = ran().map((line) => Number(line.split(' ')[0]));
+    expect(uids).not.toContain(0);
+    // It ran, as the folder's owner: what the symlink names is read with that user's rights only.
+    expect(uids).toEqual([www.uid, www.uid]);
+  });
+
+  it('never runs the configuration as root while the web server\'s user renames it away and back in a loop', async () => {
+    const config = join(home, 'config.php');
+    writeFileSync(config, `<?php ${recorder.replace('WITNESS', witness)};\nreturn [];\n`, { mode: 0o660 });
+    asWww(config);
+    const away = join(home, 'away.php');
+    // The web server's user, in a process group of its own: rename, rename back, as fast as it can.
+    const mutator = spawn('setpriv', ['--reuid=www-data', '--regid=www-data', '--init-groups', '--', 'php', '-r', `while (true) { @rename(${JSON.stringify(config)}, ${JSON.stringify(away)}); @rename(${JSON.stringify(away)}, ${JSON.stringify(config)}); }`], { stdio: 'ignore', detached: true });
+    const runs = 150;
+    try {
+      for (let run = 0; run < runs; run++) await php.admin('help');
+    } finally {
+      process.kill(-mutator.pid!, 'SIGKILL');
+      await new Promise((done) => (mutator.exitCode === null && mutator.signalCode === null ? mutator.once('exit', done) : done(null)));
+    }
+    const uids = ran().map((line) => Number(line.split(' ')[0]));
+    expect(`${uids.filter((uid) => uid === 0).length} of ${runs} runs ran the configuration as root`).toBe(`0 of ${runs} runs ran the configuration as root`);
+    // The race was run: the configuration was there for some of them, and ran as the web server's user.
+    expect(uids.filter((uid) => uid === www.uid).length).toBeGreaterThan(0);
+  });
+
+  it('reads the configuration as the folder\'s owner with that user\'s environment: HOME, USER, LOGNAME and PATH', async () => {
+    const config = join(home, 'config.php');
+    writeFileSync(config, `<?php ${recorder.replace('WITNESS', witness)};\nreturn [];\n`, { mode: 0o660 });
+    asWww(config);
+    const entry = execFileSync('getent', ['passwd', 'www-data'], { encoding: 'utf8' }).trim().split(':');
+    await php.cli('admin.php', ['status'], { HOME: '/root', USER: 'root', LOGNAME: 'root', PATH: '/root/bin:/usr/sbin:/usr/bin:/sbin:/bin' });
+    expect(ran()).toEqual([`${www.uid} ${entry[5]} www-data www-data /usr/local/bin:/usr/bin:/bin`]);
+  });
+
+  it('stays root with a store folder of root\'s alone, and runs only a configuration no other account can change', async () => {
+    // Named in root's own environment: a store, and a configuration, in folders only root writes.
+    const store = tempDir('npts-root-store-');
+    const config = join(tempDir('npts-root-config-'), 'config.php');
+    writeFileSync(config, `<?php ${recorder.replace('WITNESS', witness)};\nreturn [];\n`, { mode: 0o644 });
+    const env = { MAIL_STORAGE_DIR: store, MAIL_CONFIG: config };
+    expect((await php.cli('admin.php', ['status'], env)).code).toBe(0);
+    expect(ran().map((line) => Number(line.split(' ')[0]))).toEqual([0]);
+    // The web server's own file, in root's folder: root will not run it.
+    asWww(config);
+    expect(await php.cli('admin.php', ['status'], env)).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `admin.php: started as root, it will not run ${config}, which another account can change (${config}: owner www-data, group www-data, mode 644): make it and every folder above it writable by root alone, or run it as the store's owner\n`,
+    });
+    expect(ran()).toHaveLength(1);
+  });
+
+  it('refuses in one line that says what to fix where it cannot tell safely whose the store folder is, or cannot switch', async () => {
+    const command = `sudo -u www-data php ${join(php.docroot, 'mail', 'admin.php')} status`;
+    // npts-private a symlink in the folder around the site, which the web server's user writes.
+    const elsewhere = tempDir('npts-elsewhere-');
+    rmSync(home, { recursive: true });
+    symlinkSync(elsewhere, home);
+    lchownSync(home, www.uid, www.gid);
+    const host = dirname(home);
+    expect(await php.admin('status')).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `admin.php: started as root, it cannot tell whose the store ${home} is: ${home} is a symlink in ${host}, which another account can change (${host}: owner www-data, group www-data, mode 700). Fix: make it a folder reached without that link, or run it as the store's owner: ${command}\n`,
+    });
+    // The folder around the site is the web server's: root's folder in it is no more root's alone.
+    rmSync(home);
+    mkdirSync(home, { mode: 0o700 });
+    expect((await php.admin('status')).stderr).toBe(
+      `admin.php: started as root, it will not use the store ${home}: it is root's, but another account can change it (${host}: owner www-data, group www-data, mode 700). Fix: give it to the web server's user (chown www-data ${home}), or make it and every folder above it writable by root alone; or run it as that user: ${command}\n`,
+    );
+    // A folder of root's that the web server's group may write: root would run what that group leaves there.
+    const shared = join(tempDir('npts-dir-'), 'shared');
+    mkdirSync(shared);
+    chownSync(shared, 0, www.gid);
+    chmodSync(shared, 0o2770);
+    expect((await php.cli('admin.php', ['status'], { MAIL_STORAGE_DIR: shared })).stderr).toBe(
+      `admin.php: started as root, it will not use the store ${shared}: it is root's, but another account can change it (${shared}: owner root, group www-data, mode 2770). Fix: give it to the web server's user (chown www-data ${shared}), or make it and every folder above it writable by root alone; or run it as that user: ${command}\n`,
+    );
+    // A PHP without the posix extension cannot switch users: a folder of the web server's is refused, one of root's alone is root's.
+    const scanDir = tempDir('npts-ini-');
+    const systemScanDir = execFileSync('php', ['-r', 'echo PHP_CONFIG_FILE_SCAN_DIR;'], { encoding: 'utf8' });
+    for (const name of readdirSync(systemScanDir).filter((file) => file.endsWith('.ini') && !file.includes('posix'))) writeFileSync(join(scanDir, name), readFileSync(join(systemScanDir, name)));
+    const withoutPosix = { PHP_INI_SCAN_DIR: scanDir };
+    rmSync(home, { recursive: true });
+    mkdirSync(home);
+    asWww(home);
+    expect(await php.cli('admin.php', ['status'], withoutPosix)).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `admin.php: started as root, it must become the owner of the store ${home}, and this PHP has no posix extension to switch users: run it as that user: sudo -u '#${www.uid}' php ${join(php.docroot, 'mail', 'admin.php')} status\n`,
+    });
+    expect(await php.cli('admin.php', ['status'], { ...withoutPosix, MAIL_STORAGE_DIR: tempDir('npts-root-store-') })).toMatchObject({ code: 0, stderr: '' });
   });
 });

@@ -17,6 +17,7 @@ const SENDER = testConfig.MAIL_FROM;
 const SUCCESS = 'Thank you for your message. We will get back to you soon!';
 const FAILURE = 'Sorry, your message could not be sent. Please try again later.';
 const OUT_OF_SERVICE = 'Sorry, our contact form is out of service right now. Please call us instead: our phone number is on this page.';
+const HELD_FULL = 'Sorry, we cannot take messages sent without JavaScript right now. Please call us or write to us instead: our phone number and email address are on this page.';
 const FIELDS = ['firstName', 'lastName', 'email', 'company', 'subject', 'phone', 'message'] as const;
 /** The headers a delivered message has: none more, whatever was submitted. */
 const HEADERS = ['content-transfer-encoding', 'content-type', 'date', 'from', 'message-id', 'mime-version', 'reply-to', 'subject', 'to'];
@@ -169,6 +170,19 @@ describe('mail/send.php', () => {
       expect(reply.headers.get('location')).toBe('/contact/invalid');
       expect(php.capturedMessages()).toHaveLength(0);
     });
+  });
+
+  it('refuses a direction override in a name and a direction isolate in the subject with a 422 naming the field, and stores nothing', async () => {
+    // U+202E would show "Ana moc.elpmaxe@ana" reversed, as an address, in a terminal or a mail client.
+    const name = await sendJson({ ...valid, firstName: 'Ana\u202emoc.elpmaxe@ana' });
+    expect(name.status).toBe(422);
+    expect(name.json).toEqual({ success: false, message: 'Please fill in all required fields with valid information. Check: first name.' });
+    const subject = await sendJson({ ...valid, subject: 'Invoice \u2066overdue' });
+    expect(subject.status).toBe(422);
+    expect(subject.json).toEqual({ success: false, message: 'Please fill in all required fields with valid information. Check: subject.' });
+    const form = await sendForm({ ...valid, lastName: 'Exa\u202dmple' });
+    expect(form.headers.get('location')).toBe('/contact/invalid');
+    expect(await stored()).toHaveLength(0);
   });
 
   it('keeps unicode, emoji and right-to-left text intact', async () => {
@@ -794,6 +808,64 @@ describe('mail/send.php', () => {
       } finally {
         await bare.stop();
       }
+    });
+  });
+
+  describe('a flood of posts without a proof of work', () => {
+    it('holds no more than the cap of 500 of 2,500 posts of 4 KB from one address with the rate limit off, asks the rest to call or write, and still thanks a visitor with a proof', async () => {
+      // A server of its own with PHP's opcode cache, as a host has it: 2,500 requests in seconds.
+      const flood = await startPhpServer({ workers: 4, ini: { 'opcache.enable': '1' } });
+      try {
+        await floodOf(flood);
+      } finally {
+        await flood.stop();
+      }
+    });
+    async function floodOf(php: PhpServer) {
+      php.fresh({ MAIL_TRANSPORT: 'outbox', MAIL_HEALTH_TOKEN: 'flood' });
+      const posts = 2500;
+      const form = { ...valid, message: `Flood. ${'x'.repeat(4000)}`, elapsedMs: '5000' };
+      const answers = new Map<string, number>();
+      // Eight at a time against the server's four workers.
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: 8 }, async () => {
+          while (next < posts) {
+            next++;
+            const reply = await php.postForm(form, { Origin: php.origin });
+            const answer = `${reply.status} ${reply.headers.get('location')} ${reply.json?.message}`;
+            answers.set(answer, (answers.get(answer) ?? 0) + 1);
+          }
+        }),
+      );
+      expect(Object.fromEntries(answers)).toEqual({
+        [`303 /contact/sent ${SUCCESS}`]: 500,
+        [`303 /contact/failed ${HELD_FULL}`]: posts - 500,
+      });
+      const held = await php.messages();
+      expect(held).toHaveLength(500);
+      expect(held.every((message) => message.state === 'held')).toBe(true);
+      await php.expectLog(/a message without a proof of work was turned away, its visitor asked to call or write: the held messages are at their cap/);
+
+      // A visitor with a proof is never affected: the cap counts held messages only.
+      expect(await php.postJson(valid)).toMatchObject({ status: 200, json: { success: true, message: SUCCESS } });
+      expect((await php.messages()).filter((message) => message.state === 'delivered')).toHaveLength(1);
+      const status = await php.admin('status');
+      expect(status.code).toBe(1);
+      expect(status.stdout).toMatch(/^Attention: 500 held messages reached the cap \(MAIL_HELD_MAX_MESSAGES 500, MAIL_HELD_MAX_MB 10\): forms sent without JavaScript are turned away, their visitors asked to call or write: php mail\/admin\.php list --status held, then release ID or delete ID$/m);
+      expect((await php.request('/mail/health.php?token=flood')).status).toBe(503);
+    }
+
+    it('counts the held messages\' size too: at MAIL_HELD_MAX_MB, the next post without a proof is turned away', async () => {
+      fresh({ MAIL_TRANSPORT: 'outbox', MAIL_HELD_MAX_MB: '1' });
+      // The longest message, in emoji: 20,000 bytes for 5,000 characters.
+      const form = { ...valid, message: '\u{1F6A2}'.repeat(5000), elapsedMs: '5000' };
+      const size = FIELDS.reduce((bytes, field) => bytes + Buffer.byteLength(form[field]), 0);
+      const fit = Math.ceil(1048576 / size);
+      const locations = [];
+      for (let post = 0; post <= fit; post++) locations.push((await sendForm(form)).headers.get('location'));
+      expect(locations).toEqual([...Array(fit).fill('/contact/sent'), '/contact/failed']);
+      expect(await stored()).toHaveLength(fit);
     });
   });
 

@@ -45,7 +45,7 @@ async function startReceiverWith(tls: { key: Buffer; cert: Buffer } | null, beha
       if (behaviour === 'forge') {
         // A redirect whose address is terminal escape codes: retitle the window, then a green line
         // that lies (raw bytes: Node's own headers refuse control characters).
-        const location = 'https://elsewhere.example/\x1b]0;pwned\x07\x1b[32mwebhook delivered OK\u009b0m';
+        const location = 'https://elsewhere.example/\x1b]0;pwned\x07\x1b[32mwebhook delivered OK\u009b0m\u202e';
         return response.socket!.end(`HTTP/1.1 301 Moved Permanently\r\nLocation: ${location}\r\nContent-Length: 0\r\n\r\n`);
       }
       if (behaviour === 'flood') {
@@ -131,8 +131,8 @@ async function startCheckingReceiver(check: LeadCheck) {
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** Bytes a terminal acts on, but for line breaks: what no log line or printed line may hold raw. */
-const CONTROL = /[\x00-\x09\x0B-\x1F\x7F\u0080-\u009F]/;
+/** Bytes a terminal acts on, but for line breaks, and direction controls: what no log line or printed line may hold raw. */
+const CONTROL = /[\x00-\x09\x0B-\x1F\x7F\u0080-\u009F\u202A-\u202E\u2066-\u2069]/;
 
 let php: PhpServer;
 let receiver: Awaited<ReturnType<typeof startReceiver>> | null = null;
@@ -215,12 +215,33 @@ describe('the team webhook (MAIL_WEBHOOK_URL)', () => {
     expect(triggers.filter((trigger) => trigger.test(text))).toEqual([]);
   });
 
+  it('shows a direction override escaped in `text`, from a lead stored before they were refused, and mails that lead too', async () => {
+    receiver = await startReceiver('ok');
+    const storage = php.fresh({ MAIL_WEBHOOK_URL: receiver.url });
+    // Held (no proof of work), then changed as an earlier version would have stored it.
+    expect((await php.postForm({ ...validMessage, elapsedMs: '5000' }, { Origin: php.origin })).headers.get('location')).toBe('/contact/sent');
+    sqlite(storage, "UPDATE messages SET firstName = 'Ana' || char(8238) || 'moc.elpmaxe@ana', subject = 'Photo ' || char(8294) || 'gpj.exe'");
+    const [held] = await php.messages();
+    expect((await php.admin('release', held.id)).code).toBe(0);
+    expect((await php.deliver()).code).toBe(0);
+    const { text, lead } = JSON.parse(receiver.calls[0].body);
+    expect(text).not.toMatch(CONTROL);
+    expect(text.replaceAll('\u200b', '')).toBe('New enquiry: Ana\\u202emoc.elpmaxe@ana Example (Example Shipping Ltd): Photo \\u2066gpj.exe (from the form, opened directly)');
+    // For programs, the lead as it is stored.
+    expect(lead).toMatchObject({ firstName: 'Ana\u202emoc.elpmaxe@ana', subject: 'Photo \u2066gpj.exe' });
+    // The mail shows it escaped as admin.php does (quoted-printable would hide a raw one as =E2=80=AE).
+    const [mail] = php.capturedMessages();
+    expect(mail).toContain('First name: Ana\\u202emoc.elpmaxe@ana');
+    expect(mail).not.toMatch(/=E2=80=AE|=E2=81=A6/);
+    expect((await php.messages())[0]).toMatchObject({ state: 'delivered', webhook: 'delivered' });
+  });
+
   it('escapes a receiver’s answer in the log, the store and every command: its escape codes show as text, never reach a terminal', async () => {
     receiver = await startReceiver('forge');
     php.fresh({ MAIL_WEBHOOK_URL: receiver.url });
     expect((await php.postJson(validMessage)).json?.success).toBe(true);
     const [message] = await php.messages();
-    const escaped = 'https://elsewhere.example/\\x1b]0;pwned\\x07\\x1b[32mwebhook delivered OK\\u009b0m';
+    const escaped = 'https://elsewhere.example/\\x1b]0;pwned\\x07\\x1b[32mwebhook delivered OK\\u009b0m\\u202e';
     await php.expectLog(new RegExp(`'s webhook is pending: the webhook redirects to ${escapeRegExp(escaped)} \\(HTTP 301\\)`));
     expect(php.log()).not.toMatch(CONTROL);
     const show = await php.admin('show', message.id);

@@ -97,8 +97,8 @@ export default function PrivacyPage() {
         <p>
           Your message is stored in a database on our web hosting server, together with when it arrived and whether it
           has reached our team, so that it cannot be lost; then it is sent to our team by email. Once it has reached us,
-          the copy on the web server is deleted 180 days after you sent it. A message that could not be delivered yet
-          is kept until it is. The email in our inbox is part of our correspondence with you.
+          the copy on the web server is deleted 180 days after you sent it. A message that cannot be delivered to us
+          is deleted 180 days after you sent it too. The email in our inbox is part of our correspondence with you.
         </p>
         <p>
           To protect the form from abuse, the server counts how many messages come from each network address. It does

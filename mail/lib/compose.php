@@ -63,13 +63,15 @@ function contact_compose(array $config, array $record): array
 }
 
 /**
- * What an earlier version let into the store and this one refuses, a C1 control in any field or
- * a lone CR in the message, shown escaped as admin.php shows it: that visitor was thanked, so the
- * lead is mailed. Anything no version ever took (a line break in a one-line field) stays refused.
+ * What an earlier version let into the store and this one refuses, a C1 control or a direction
+ * override or isolate in any field or a lone CR in the message, shown escaped as admin.php shows
+ * it: that visitor was thanked, so the lead is mailed. Anything no version ever took (a line
+ * break in a one-line field) stays refused.
  */
 function contact_compose_earlier(string $name, string $value): string
 {
-    $earlier = $name === 'message' ? '/[\x{80}-\x{9F}]|\r(?!\n)/u' : '/[\x{80}-\x{9F}]/u';
+    $earlier = '[\x{80}-\x{9F}' . CONTACT_BIDI_CONTROLS . ']';
+    $earlier = $name === 'message' ? "/$earlier|\r(?!\n)/u" : "/$earlier/u";
     return preg_replace_callback($earlier, static fn (array $control): string => contact_printable($control[0]), $value) ?? $value;
 }
 

@@ -4,10 +4,12 @@
 // MAIL_CONFIG names, else npts-private/config.php beside the web root, else mail/config.php.
 // Apache's SetEnv reaches only the web endpoint, never cron, so the file is the one to use.
 // What stops the mail from going out is the mail channel's to say (channels/mail.php). It may
-// call paths.php (where the file is) and client.php (the proxies it checks).
+// call paths.php (where the file is), run-as.php (whether root may run it) and client.php (the
+// proxies it checks).
 declare(strict_types=1);
 
 require_once __DIR__ . '/paths.php';
+require_once __DIR__ . '/run-as.php';
 require_once __DIR__ . '/client.php';
 
 const CONTACT_DEFAULTS = [
@@ -34,6 +36,9 @@ const CONTACT_DEFAULTS = [
     'MAIL_WEBHOOK_SECRET' => '',
     // The proof of work's difficulty (lib/proof.php): docs/performance.md has the solving times.
     'MAIL_PROOF_MAXNUMBER' => '50000',
+    // How many messages sent without a proof of work may wait for the operator (lib/held.php).
+    'MAIL_HELD_MAX_MESSAGES' => '500',
+    'MAIL_HELD_MAX_MB' => '10',
 ];
 
 /** Domains reserved for examples (RFC 2606): an address there is a placeholder, never a mailbox. */
@@ -56,6 +61,7 @@ function contact_config_read(): array
     }
     $file = contact_config_file();
     if ($file !== null) {
+        contact_run_as_trusted_file($file);
         $overrides = require $file;
         if (!is_array($overrides)) {
             throw new RuntimeException("$file must return an array of settings");
@@ -153,7 +159,7 @@ function contact_is_placeholder(string $address): bool
 function contact_config_warnings(array $config): array
 {
     $warnings = [];
-    foreach (['MAIL_GIVE_UP_HOURS' => 0, 'MAIL_RETENTION_DAYS' => 1, 'MAIL_PROOF_MAXNUMBER' => CONTACT_PROOF_MIN_NUMBER] as $key => $min) {
+    foreach (['MAIL_GIVE_UP_HOURS' => 0, 'MAIL_RETENTION_DAYS' => 1, 'MAIL_PROOF_MAXNUMBER' => CONTACT_PROOF_MIN_NUMBER, 'MAIL_HELD_MAX_MESSAGES' => 1, 'MAIL_HELD_MAX_MB' => 1] as $key => $min) {
         $value = trim($config[$key]);
         if (!ctype_digit($value) || (int) $value < $min) {
             $warnings[] = "$key is \"{$config[$key]}\": use a whole number of at least $min (now using " . CONTACT_DEFAULTS[$key] . ').';

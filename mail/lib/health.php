@@ -1,12 +1,13 @@
 <?php
 // The store's health, one rule for both who ask: GET /mail/health.php (ok or degraded, for an
 // uptime monitor) and `php mail/admin.php status` (its exit code and what it asks the operator
-// to do). Dead deliveries are the worst; then a delivery waiting over an hour, a held message
-// nobody has looked at for a day, an old store still waiting to be imported. It may call
-// messages.php, channels.php, legacy.php and printable.php.
+// to do). Dead deliveries are the worst; then the held messages at their cap, a delivery waiting
+// over an hour, a held message nobody has looked at for a day, an old store still waiting to be
+// imported. It may call messages.php, channels.php, held.php, legacy.php and printable.php.
 declare(strict_types=1);
 
 require_once __DIR__ . '/messages.php';
+require_once __DIR__ . '/held.php';
 require_once __DIR__ . '/channels.php';
 require_once __DIR__ . '/legacy.php';
 require_once __DIR__ . '/printable.php';
@@ -23,6 +24,8 @@ function contact_health(array $config, PDO $pdo, int $now): array
 {
     $watch = contact_store_watch($pdo);
     $health = ['code' => 0, 'attention' => [], 'oldestUndelivered' => $watch['oldestUndelivered']];
+    $full = contact_held_full($config, $pdo);
+    $full = $full === null ? null : "$full: php mail/admin.php list --status held, then release ID or delete ID";
     if ($watch['dead']) {
         foreach (array_keys(contact_channels()) as $channel) {
             $dead = contact_store_counts($pdo, $channel)['dead'];
@@ -32,9 +35,11 @@ function contact_health(array $config, PDO $pdo, int $now): array
                     : "$dead" . contact_channel_suffix($channel) . ' ' . ($dead === 1 ? 'delivery' : 'deliveries') . ' dead: php mail/admin.php retry --dead sends them again';
             }
         }
+        $health['attention'] = [...$health['attention'], ...($full === null ? [] : [$full])];
         return ['code' => 2] + $health;
     }
     $waiting = match (true) {
+        $full !== null => $full,
         $watch['oldestUndelivered'] !== null && $now - $watch['oldestUndelivered'] > CONTACT_PENDING_ALERT_SECONDS
             => 'a message has waited over an hour: php mail/admin.php list --status pending',
         $watch['oldestHeld'] !== null && $now - $watch['oldestHeld'] > CONTACT_HELD_ALERT_SECONDS

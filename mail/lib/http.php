@@ -14,6 +14,8 @@ const CONTACT_SUCCESS = 'Thank you for your message. We will get back to you soo
 const CONTACT_FAILURE = 'Sorry, your message could not be sent. Please try again later.';
 /** To a request without a valid proof of work: the form's own script sends one. */
 const CONTACT_USE_THE_FORM = 'Please use the contact form on our website.';
+/** To a message without a proof when the held messages are at their cap (held.php): the page it lands on (/contact/failed) shows the phone and the email. */
+const CONTACT_HELD_FULL = 'Sorry, we cannot take messages sent without JavaScript right now. Please call us or write to us instead: our phone number and email address are on this page.';
 /** When the store's location is unsafe or unusable: trying again will not help until the operator acts. */
 const CONTACT_OUT_OF_SERVICE = 'Sorry, our contact form is out of service right now. Please call us instead: our phone number is on this page.';
 

@@ -1,10 +1,11 @@
 <?php
 // Text from outside (a visitor's fields, a webhook receiver's or a mail server's answer, an old
-// store) on its way to a terminal or a log: every C0 and C1 control character is shown escaped,
-// as \r, \n, \t, \x1b or \u009b, so nothing printed can move the cursor, rewrite a line, retitle a
-// window or start a log line of its own. Text that is not UTF-8 shows each byte outside ASCII as
-// \xff. Escaping what is escaped already changes nothing. The log, and counted nouns, are here too.
-// It calls nothing.
+// store) on its way to a terminal, a log or a chat: every C0 and C1 control character is shown
+// escaped, as \r, \n, \t, \x1b or \u009b, so nothing printed can move the cursor, rewrite a line,
+// retitle a window or start a log line of its own; so is every Unicode direction override and
+// isolate (U+202A-U+202E, U+2066-U+2069, as \u202e), which would show a name or an address
+// reversed. Text that is not UTF-8 shows each byte outside ASCII as \xff. Escaping what is
+// escaped already changes nothing. The log, and counted nouns, are here too. It calls nothing.
 declare(strict_types=1);
 
 const CONTACT_NAMED_CONTROLS = ["\r" => '\r', "\n" => '\n', "\t" => '\t'];
@@ -17,15 +18,15 @@ function contact_printable(string $text, bool $lines = false): string
     if (preg_match('//u', $text) !== 1) {
         $text = preg_replace_callback('/[\x80-\xFF]/', static fn (array $byte): string => sprintf('\x%02x', ord($byte[0])), $text);
     }
-    return preg_replace_callback('/\r\n|[\x00-\x1F\x7F\x{80}-\x{9F}]/u', static function (array $match) use ($lines): string {
+    return preg_replace_callback('/\r\n|[\x00-\x1F\x7F\x{80}-\x{9F}\x{202A}-\x{202E}\x{2066}-\x{2069}]/u', static function (array $match) use ($lines): string {
         $control = $match[0];
         return match (true) {
             $lines && in_array($control, ["\n", "\r\n", "\t"], true) => $control,
             $control === "\r\n" => '\r\n',
             isset(CONTACT_NAMED_CONTROLS[$control]) => CONTACT_NAMED_CONTROLS[$control],
             strlen($control) === 1 => sprintf('\x%02x', ord($control)),
-            // U+0080 to U+009F, two bytes in UTF-8: C2 80 to C2 9F.
-            default => sprintf('\u%04x', ord($control[1])),
+            // U+0080 to U+009F and the direction controls: their JSON escape, \u009b or \u202e.
+            default => substr(json_encode($control, JSON_THROW_ON_ERROR), 1, -1),
         };
     }, $text);
 }

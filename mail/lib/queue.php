@@ -3,8 +3,8 @@
 // transaction per change: pending → sending (claimed with a lease, so no two processes send it)
 // → delivered, or back to pending with a later next attempt, or dead once it is given up. One
 // failing never repeats another. A message stored without a proof of work is held: it has no
-// delivery until the operator releases it. It may call database.php, messages.php, channels.php,
-// proof.php, rate-limit.php and validation.php.
+// delivery until the operator releases it, and only so many are held (held.php). It may call
+// database.php, messages.php, channels.php, proof.php, rate-limit.php, held.php and validation.php.
 declare(strict_types=1);
 
 require_once __DIR__ . '/database.php';
@@ -12,6 +12,7 @@ require_once __DIR__ . '/messages.php';
 require_once __DIR__ . '/channels.php';
 require_once __DIR__ . '/proof.php';
 require_once __DIR__ . '/rate-limit.php';
+require_once __DIR__ . '/held.php';
 require_once __DIR__ . '/validation.php';
 
 /** How long a claimed delivery is left to its sender before another process may take it over. */
@@ -22,14 +23,15 @@ const CONTACT_BACKOFF = [600, 1800, 7200, 21600, 86400];
 /**
  * Stores an accepted message, spends its proof and counts it against its client's rate limit, in
  * one transaction, with a delivery due now for each channel set up. A message without a proof (a
- * form posted without JavaScript, or a script) is held: stored, not sent. A message refused (its
- * proof expired or spent, or its client over the limit) leaves its proof unspent. The client's
- * address is kept only as a keyed hash, and only until its window ends.
+ * form posted without JavaScript, or a script) is held: stored, not sent, unless the held
+ * messages are at their cap (held.php). A message refused (its proof expired or spent, or its
+ * client over the limit) leaves its proof unspent. The client's address is kept only as a keyed
+ * hash, and only until its window ends.
  *
  * @param array<string, ?string> $fields the seven validated fields, and what is known of the attribution (lib/validation.php)
  * @param ?array{challenge: string, expires: int} $proof a proof whose signature holds (lib/proof.php), or null
  * @param ?int $now the request's clock; by default the time when the store is locked for it
- * @return array{id: ?string, wait: int, refused: ?string} the new message's id; or null with the seconds to wait when the limit is reached, or with why the proof is refused: expired or reused
+ * @return array{id: ?string, wait: int, refused: ?string} the new message's id; or null with the seconds to wait when the limit is reached, or with why it is refused: its proof expired or reused, or, without a proof, the held messages are full
  */
 function contact_store_accept(PDO $pdo, array $config, array $fields, string $client, ?array $proof, ?int $now = null): array
 {
@@ -39,7 +41,9 @@ function contact_store_accept(PDO $pdo, array $config, array $fields, string $cl
         // expiry and the clean-up of spent proofs agree on the second, so a proof that passes in
         // its last second is still on record as spent for anyone else in that second.
         $now ??= time();
-        $refused = $proof === null ? null : contact_proof_refusal($pdo, $proof, $now);
+        $refused = $proof === null
+            ? (contact_held_full($config, $pdo) === null ? null : 'full')
+            : contact_proof_refusal($pdo, $proof, $now);
         if ($refused !== null) {
             return ['id' => null, 'wait' => 0, 'refused' => $refused];
         }

@@ -1,6 +1,7 @@
 <?php
-// What is deleted, and when: retention (MAIL_RETENTION_DAYS, CONTACT_HELD_DAYS), purge and the
-// erasure of a sender's messages, each message with its outbox file, the file first. A message
+// What is deleted, and when: retention (MAIL_RETENTION_DAYS for delivered and dead messages,
+// CONTACT_HELD_DAYS for held ones), purge and the erasure of a sender's messages, each message
+// with its outbox file, the file first; and which dead messages retention deletes soon. A message
 // a delivery is still pending or sending for is never among them (messages.php). It may call
 // messages.php, rate-limit.php, config.php and channels/mail-transports.php (the outbox files).
 declare(strict_types=1);
@@ -12,6 +13,8 @@ require_once __DIR__ . '/channels/mail-transports.php';
 
 /** Held messages nobody released are deleted this many days after they came (/privacy says so). */
 const CONTACT_HELD_DAYS = 30;
+/** A dead message is named by admin.php status this many days before retention deletes it, so the operator can still act. */
+const CONTACT_RETENTION_NOTICE_DAYS = 14;
 
 /**
  * Deletes messages in the given states received before $before, each with its outbox file. The
@@ -36,17 +39,34 @@ function contact_purge(array $config, PDO $pdo, array $states, int $before): arr
 }
 
 /**
- * Applies MAIL_RETENTION_DAYS: delivered messages older than that go; so do held messages nobody
- * released within CONTACT_HELD_DAYS, and expired rate-limit counters.
+ * Applies MAIL_RETENTION_DAYS, counted from when a message came (/privacy states it): delivered
+ * messages older than that go, and so do dead ones, which no attempt will deliver any more; so do
+ * held messages nobody released within CONTACT_HELD_DAYS, and expired rate-limit counters.
  *
  * @return array{deleted: int, kept: array<string, string>}
  */
 function contact_apply_retention(array $config, PDO $pdo): array
 {
     contact_rate_limit_expire($pdo, time());
-    $delivered = contact_purge($config, $pdo, ['delivered'], time() - contact_config_int($config, 'MAIL_RETENTION_DAYS', 1) * 86400);
+    $delivered = contact_purge($config, $pdo, ['delivered', 'dead'], time() - contact_config_int($config, 'MAIL_RETENTION_DAYS', 1) * 86400);
     $held = contact_purge($config, $pdo, ['held'], time() - CONTACT_HELD_DAYS * 86400);
     return ['deleted' => $delivered['deleted'] + $held['deleted'], 'kept' => $delivered['kept'] + $held['kept']];
+}
+
+/**
+ * The dead messages retention deletes within CONTACT_RETENTION_NOTICE_DAYS of $now, oldest first.
+ *
+ * @return array<string, array{received: int, deleted: int}> id => when it came, and when retention deletes it
+ */
+function contact_retention_due(array $config, PDO $pdo, int $now): array
+{
+    $days = contact_config_int($config, 'MAIL_RETENTION_DAYS', 1);
+    $due = [];
+    foreach (contact_store_old($pdo, ['dead'], $now - ($days - CONTACT_RETENTION_NOTICE_DAYS) * 86400, 0) as $id) {
+        $received = (int) (contact_store_message($pdo, $id)['received_at'] ?? $now);
+        $due[$id] = ['received' => $received, 'deleted' => $received + $days * 86400];
+    }
+    return $due;
 }
 
 /**

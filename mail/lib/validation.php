@@ -30,10 +30,13 @@ const CONTACT_DEFAULT_SUBJECT = 'New Contact Form Submission';
 const CONTACT_JS_SPACE = '\x{0009}-\x{000D}\x{0020}\x{00A0}\x{1680}\x{2000}-\x{200A}\x{2028}\x{2029}\x{202F}\x{205F}\x{3000}\x{FEFF}';
 
 // No field takes a control character (C0, DEL, C1): none can start a mail header or steer the
-// terminal the operator reads the message in. The message keeps its tabs and line breaks: LF, or
+// terminal the operator reads the message in. Nor a Unicode direction override or isolate
+// (U+202A-U+202E, U+2066-U+2069, CONTACT_BIDI_CONTROLS), which would show a name or an address
+// reversed in a terminal or a mail client. The message keeps its tabs and line breaks: LF, or
 // CRLF as a form post sends them, but no lone CR, which would draw one line over another.
-const CONTACT_CONTROLS = '/[\x00-\x1F\x7F-\x{9F}]/u';
-const CONTACT_MESSAGE_CONTROLS = '/[\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x{9F}]|\r(?!\n)/u';
+const CONTACT_BIDI_CONTROLS = '\x{202A}-\x{202E}\x{2066}-\x{2069}';
+const CONTACT_CONTROLS = '/[\x00-\x1F\x7F-\x{9F}' . CONTACT_BIDI_CONTROLS . ']/u';
+const CONTACT_MESSAGE_CONTROLS = '/[\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x{9F}' . CONTACT_BIDI_CONTROLS . ']|\r(?!\n)/u';
 
 /** Trims like JavaScript does. The string must be valid UTF-8. */
 function contact_trim(string $value): string
@@ -94,8 +97,9 @@ const CONTACT_ATTRIBUTION = [
 const CONTACT_SOURCE_PATH = '#^/(?![/\\\\])[^\s\\\\]*$#uD';
 
 /**
- * Checks the attribution fields (absent or empty: not known). They are not the visitor's typing,
- * and the form sends only values that pass these rules, so a value that fails them is refused.
+ * Checks the attribution fields (absent or empty: not known), with no control character (C0, C1)
+ * nor direction control in them, as the seven fields. They are not the visitor's typing, and the
+ * form sends only values that pass these rules, so a value that fails them is refused.
  *
  * @param array<string, mixed> $input
  * @return array{0: array<string, ?string>, 1: list<string>} [field => value or null, names of invalid fields]
@@ -112,7 +116,7 @@ function contact_validate_attribution(array $input): array
         }
         $ok = preg_match('//u', $value) === 1
             && preg_match_all('/./su', $value) <= $max
-            && preg_match('/[\x00-\x1F\x7F]/', $value) !== 1
+            && preg_match(CONTACT_CONTROLS, $value) !== 1
             && ($name !== 'source' || preg_match(CONTACT_SOURCE_PATH, $value) === 1);
         if (!$ok) {
             $invalid[] = $name;

@@ -94,15 +94,30 @@ const serialize = (policy) =>
 const PAGE_ONLY = ['default-src', 'script-src', 'style-src'];
 
 /**
- * The header: what holds for any build's pages, with or without the tag manager, and what a <meta>
- * cannot carry (frame-ancestors). It names no script or style source: any list of them here would
- * either have to allow every inline one ('unsafe-inline') or refuse the next build's, whose hashes
- * differ. Each page's own policy allows exactly its own, and the browser enforces both.
+ * The header of a page (an HTML answer): what holds for any build's pages, with or without the tag
+ * manager, and what a <meta> cannot carry (frame-ancestors). It names no script or style source:
+ * any list of them here would either have to allow every inline one ('unsafe-inline') or refuse
+ * the next build's, whose hashes differ. Each page's own policy allows exactly its own, and the
+ * browser enforces both. public/.htaccess and docs/nginx.conf send it to text/html answers.
  */
 export const HEADER_POLICY = serialize({
   ...Object.fromEntries(Object.entries(directives(true, [], [])).filter(([name]) => !PAGE_ONLY.includes(name))),
   'frame-ancestors': ["'none'"],
 });
+
+/**
+ * The header of every answer that is not a page and not a script (SVG, text, JSON, images,
+ * fonts, styles, their compressed twins), which has no <meta> of its own: it runs nothing. An SVG
+ * opened by itself may still style itself (the technology logos' dark mode is a <style> in them).
+ */
+export const ASSET_POLICY = serialize({ 'default-src': ["'none'"], 'style-src': ["'unsafe-inline'"], 'frame-ancestors': ["'none'"] });
+
+/**
+ * The header of a script. It runs as part of a page, under the page's policies; only a Web Worker
+ * takes its script's own, and the contact form's worker loads its chunks from the site
+ * (importScripts), nothing else.
+ */
+export const SCRIPT_POLICY = serialize({ 'default-src': ["'none'"], 'script-src': ["'self'"], 'frame-ancestors': ["'none'"] });
 
 /** The policy of each built HTML file, for its <meta>: file → policy. */
 export function pagePolicies(htmlFiles) {

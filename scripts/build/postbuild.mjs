@@ -8,7 +8,7 @@ import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { recordBuildEnv } from './build-env.mjs';
 import { mailPlaceholders, placeholders } from '../check/check-content.mjs';
 import { inlineCriticalCss } from './critical-css.mjs';
-import { HEADER_POLICY, pagePolicies, policyMeta } from './csp.mjs';
+import { pagePolicies, policyMeta } from './csp.mjs';
 
 const out = 'out';
 // Messages and outbox files written while running locally are data, not code to deploy; a local
@@ -26,14 +26,10 @@ problems.push(...preloadFontEverywhere(htmlFiles));
 // First, as the policies below hash the <style> it adds.
 const inlined = await inlineCriticalCss(htmlFiles, out);
 console.log(`postbuild: each page inlines the CSS its own elements use (${kib(inlined / htmlFiles.length)} a page, before compression); its stylesheets load after its content`);
-const htaccess = join(out, '.htaccess');
-const CSP_PLACEHOLDER = '__CONTENT_SECURITY_POLICY__';
-if (!existsSync(htaccess) || !readFileSync(htaccess, 'utf8').includes(CSP_PLACEHOLDER)) {
-  problems.push('out/.htaccess is missing or has no Content-Security-Policy placeholder');
+// The header policies are the same for every build: .htaccess and docs/nginx.conf carry them.
+if (!existsSync(join(out, '.htaccess'))) {
+  problems.push('out/.htaccess is missing');
 } else {
-  writeFileSync(htaccess, readFileSync(htaccess, 'utf8').replace(CSP_PLACEHOLDER, HEADER_POLICY));
-  // The same header for nginx (docs/nginx.conf includes it); dotfiles are never served.
-  writeFileSync(join(out, '.csp.nginx.conf'), `add_header Content-Security-Policy "${HEADER_POLICY}" always;\n`);
   // Each page's own policy goes first in its <head>, right after the charset (which must stay
   // within the first 1024 bytes), so no script comes before it.
   const { policies, gtmId } = pagePolicies(htmlFiles);

@@ -167,29 +167,33 @@ function clock() {
   return `[${new Date().toISOString().slice(11, 19)}]`;
 }
 
-/** Runs a local command and collects its output (shown only when it matters). */
+/**
+ * Runs a local command and collects what it printed: standard output and error apart, and both
+ * as they came (shown only when it matters).
+ */
 function run(file, commandArgs, input) {
   return new Promise((done) => {
     const child = spawn(file, commandArgs, { stdio: ['pipe', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
-    child.on('error', (error) => done({ code: 127, output: `${file}: ${error.message}` }));
-    child.on('close', (code) => done({ code, output }));
+    const printed = { stdout: '', stderr: '', output: '' };
+    child.stdout.on('data', (chunk) => ((printed.stdout += chunk), (printed.output += chunk)));
+    child.stderr.on('data', (chunk) => ((printed.stderr += chunk), (printed.output += chunk)));
+    child.on('error', (error) => done({ code: 127, ...printed, output: `${file}: ${error.message}` }));
+    child.on('close', (code) => done({ code, ...printed }));
     child.stdin.end(input);
   });
 }
 
 /**
  * Runs a POSIX shell script on the host (given on standard input, so no quoting of it passes
- * through the remote user's login shell) and returns what it printed. It fails with the host's
- * own words: "cannot reach" when ssh itself failed.
+ * through the remote user's login shell) and returns what it printed on standard output, which
+ * is what is read (a release's name): ssh's own warnings and the host's errors come on standard
+ * error. It fails with the host's own words: "cannot reach" when ssh itself failed.
  */
 async function remote(script, { raw = false } = {}) {
   const result = await run(sshArgs[0], [...sshArgs.slice(1), '--', remoteName, 'sh -s'], `set -eu\nD=${quote(dir)}\n${script}`);
   if (result.code === 255) throw new Error(`cannot reach ${remoteName}${target.port ? `:${target.port}` : ''}: ${result.output.trim()}`);
-  if (result.code !== 0) throw new Error(result.output.trim() || `the host's shell exited with ${result.code}`);
-  return raw ? result.output : result.output.trim();
+  if (result.code !== 0) throw new Error(result.stderr.trim() || result.stdout.trim() || `the host's shell exited with ${result.code}`);
+  return raw ? result.stdout : result.stdout.trim();
 }
 
 /** Takes the lock, checks the host can take a release, and prints the live release (if any). */
@@ -211,13 +215,24 @@ rm -rf "$D"/releases/.*.partial
 /**
  * Records the release's own hashed assets, then keeps the live release's own ones beside them:
  * a page served just before the switch still finds its scripts just after. Only one release
- * back, so they do not pile up.
+ * back, so they do not pile up. Of the live release's list it takes only what a deploy writes
+ * there: plain paths under _next/static/ (no "..", no control character, relative), each a
+ * regular file with no symlink on its way, so nothing is read from or written to outside the
+ * two releases, whatever the list or the live release holds.
  */
 function finishUploadScript(release) {
   return `P="$D/releases/.${release}.partial"
 (cd "$P" && find _next/static -type f > .release-assets)
-if [ -f "$D/current/.release-assets" ]; then
-  (cd "$D/current" && while IFS= read -r f; do [ -e "$P/$f" ] || { mkdir -p "$P/$(dirname "$f")" && ln "$f" "$P/$f" 2>/dev/null || cp -p "$f" "$P/$f"; }; done < .release-assets)
+if [ -f "$D/current/.release-assets" ] && [ ! -L "$D/current/.release-assets" ]; then
+  (cd "$D/current" && while IFS= read -r f; do
+    case "$f" in _next/static/?*) ;; *) continue ;; esac
+    case "$f" in *..*|*//*|*/|*[![:print:]]*) continue ;; esac
+    [ -f "$f" ] && [ ! -L "$f" ] || continue
+    d=$(dirname "$f")
+    while [ "$d" != . ] && [ ! -L "$d" ]; do d=$(dirname "$d"); done
+    [ "$d" = . ] || continue
+    [ -e "$P/$f" ] || { mkdir -p "$P/$(dirname "$f")" && ln "$f" "$P/$f" 2>/dev/null || cp -p "$f" "$P/$f"; }
+  done < .release-assets)
 fi
 mv "$P" "$D/releases/${release}"`;
 }

@@ -8,7 +8,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { join, relative } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { allows, inlineScripts, inlineStyles } from '../build/csp.mjs';
+import { allows, ASSET_POLICY, HEADER_POLICY, inlineScripts, inlineStyles, SCRIPT_POLICY } from '../build/csp.mjs';
 
 const out = 'out';
 const args = process.argv.slice(2);
@@ -128,14 +128,16 @@ if (base.startsWith('https:')) {
 await check('security headers', async () => {
   const problems = [];
   for (const [path, response] of [['/', home], ['/nope', await get('/nope')], ['/mail/send.php', await get('/mail/send.php')]]) {
+    // The policy, which goes by type, is the next check's.
+    if (response.headers['content-security-policy'] === undefined) problems.push(`${path} has no Content-Security-Policy`);
     for (const [name, value] of build.headers) {
       const live = response.headers[name.toLowerCase()];
       if (live === undefined) problems.push(`${path} has no ${name}`);
-      else if (name !== 'Content-Security-Policy' && live !== value) problems.push(`${path} sends ${name}: ${live}`);
+      else if (live !== value) problems.push(`${path} sends ${name}: ${live}`);
     }
   }
   return {
-    ok: `${build.headers.length} security headers on pages, the not-found page and the mail endpoint`,
+    ok: `${build.headers.length + 1} security headers on pages, the not-found page and the mail endpoint`,
     problems,
     cause: cause(server === 'nginx' ? 'a location with add_header of its own drops the server’s headers' : 'mod_headers is off'),
   };
@@ -143,7 +145,13 @@ await check('security headers', async () => {
 
 await check('content security policy', async () => {
   const live = home.headers['content-security-policy'] ?? '';
-  const expected = build.headers.find(([name]) => name === 'Content-Security-Policy')[1];
+  const expected = HEADER_POLICY;
+  // What is not a page has no <meta> of its own: the header's policy must run nothing there.
+  const others = [];
+  for (const [path, policy] of [['/robots.txt', ASSET_POLICY], ['/logo.svg', ASSET_POLICY], [build.script, SCRIPT_POLICY]]) {
+    const sent = (await get(path)).headers['content-security-policy'];
+    if (sent !== policy) others.push(`${path} ${sent ? 'has another' : 'has no'} policy`);
+  }
   // What a browser runs and applies: the inline scripts and styles that both the header and the
   // page's own policy allow.
   const refused = { header: [], page: [] };
@@ -157,19 +165,20 @@ await check('content security policy', async () => {
     if (own !== policy || inline.some(([directive, source]) => !allows(own ?? '', directive, source))) refused.page.push(path);
   }
   const problems = [
-    ...(!live ? ['no Content-Security-Policy on /'] : live !== expected ? [hashes(live).length > 0 ? 'the header policy is an earlier version’s, with script hashes' : 'the header policy is not this build’s'] : []),
+    ...(!live ? ['no Content-Security-Policy on /'] : live !== expected ? [hashes(live).length > 0 ? 'the header policy is an earlier version’s, with script hashes' : 'the header policy is not this version’s'] : []),
+    ...others,
     ...(refused.header.length > 0 ? [`the header policy refuses inline scripts or styles of ${list(refused.header)}`] : []),
     ...(refused.page.length > 0 ? [`the policy in the page is not this build's on ${list(refused.page)}`] : []),
   ];
   return {
-    ok: `the header policy is this build's, and each of ${build.pages.length} pages allows exactly its own inline scripts and styles`,
+    ok: `the header policy is this version's, each of ${build.pages.length} pages allows exactly its own inline scripts and styles, and what is not a page runs nothing`,
     problems,
     cause: !live
       ? cause('the policy is not sent')
-      : live !== expected
+      : live !== expected || others.length > 0
         ? server === 'nginx'
-          ? 'nginx still sends the policy it loaded earlier (it reads .csp.nginx.conf only when it loads): reload nginx (sudo systemctl reload nginx); npm run deploy does it after each switch with --reload "sudo systemctl reload nginx"'
-          : 'the policy is another build’s: upload out/.htaccess with the pages'
+          ? 'nginx runs an earlier version of docs/nginx.conf: put this version’s in place (with your paths), then sudo nginx -t && sudo systemctl reload nginx'
+          : 'the policy is another version’s: upload out/.htaccess with the pages'
         : 'the host serves pages of another build: upload this out/ folder again',
   };
 });
@@ -237,7 +246,7 @@ await check('mail endpoint', async () => {
 });
 
 await check('private files', async () => {
-  const paths = ['/mail/config.php', '/mail/config.example.php', '/mail/admin.php', '/mail/lib/store.php', '/mail/storage/messages.sqlite', '/.htaccess', '/.csp.nginx.conf'];
+  const paths = ['/mail/config.php', '/mail/config.example.php', '/mail/admin.php', '/mail/lib/store.php', '/mail/storage/messages.sqlite', '/.htaccess'];
   const served = [];
   for (const path of paths) {
     const response = await get(path);
@@ -321,7 +330,8 @@ function readBuild() {
     })
     .sort(([a], [b]) => a.localeCompare(b));
   const htaccess = readFileSync(join(out, '.htaccess'), 'utf8');
-  const headers = [...htaccess.matchAll(/^\s*Header always set (\S+) "(.*)"$/gm)].map((match) => [match[1], match[2]]);
+  // The headers every answer carries alike; the Content-Security-Policy goes by type (csp.mjs).
+  const headers = [...htaccess.matchAll(/^\s*Header always set (\S+) "([^"]*)"$/gm)].map((match) => [match[1], match[2]]);
   const index = readFileSync(join(out, 'index.html'), 'utf8');
   // A script every modern browser loads (not the noModule fallback).
   const script = [...index.matchAll(/<script[^>]*\ssrc="(\/_next\/static\/[^"?]+\.js)"[^>]*>/g)].find((match) => !/noModule/i.test(match[0]))[1];

@@ -4,7 +4,8 @@
 // change: port, web root, the PHP-FPM socket; and plain HTTP only, without the certificate) and
 // touches no system configuration.
 //   PORT=8081 node scripts/test-servers/nginx.mjs   (runs in the foreground; Ctrl+C stops both)
-// WITHOUT_BROTLI=1 runs it as a host without the Brotli module, with the line the file says to delete deleted.
+// WITHOUT_BROTLI=1 runs it as a host without the Brotli module, with the line the file says to delete deleted;
+// NGINX_CONF=FILE with FILE in place of docs/nginx.conf (a host still running an earlier version's).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -26,7 +27,7 @@ const withoutBrotli = Boolean(process.env.WITHOUT_BROTLI);
 
 /** docs/nginx.conf with this machine's paths; each replaced line must be there, or the test would not test the file. */
 function siteConfig() {
-  let config = readFileSync(resolve('docs/nginx.conf'), 'utf8');
+  let config = readFileSync(resolve(process.env.NGINX_CONF ?? 'docs/nginx.conf'), 'utf8');
   const replacements = [
     // Plain HTTP only, as port 80 gets it: the redirect to HTTPS is what a loopback test can see.
     [/^(\s*)listen 80;$/m, `$1listen 127.0.0.1:${port};`],
@@ -34,7 +35,6 @@ function siteConfig() {
     [/^ *ssl_certificate .*\n/m, ''],
     [/^ *ssl_certificate_key .*\n/m, ''],
     [/^(\s*)root \/var\/www\/npts\/current;.*$/m, `$1root ${docroot};`],
-    [/^(\s*)include \/var\/www\/npts\/current\/\.csp\.nginx\.conf;$/m, `$1include ${docroot}/.csp.nginx.conf;`],
     [/unix:\/run\/php\/php-fpm\.sock/g, `unix:${socket}`],
     [/include fastcgi_params;/g, 'include /etc/nginx/fastcgi_params;'],
     ...(withoutBrotli ? [[/^ *brotli_static on;\n/m, '']] : []),

@@ -56,6 +56,12 @@ function admin_status(array $config): int
     foreach ($health['attention'] as $line) {
         echo "Attention: $line\n";
     }
+    foreach (contact_retention_due($config, $store, time()) as $id => $when) {
+        $days = (int) ceil(($when['deleted'] - time()) / 86400);
+        echo "Attention: $id (dead, received " . admin_time($when['received']) . ') is deleted '
+            . ($days > 0 ? 'in ' . contact_count($days, 'day') . ', on ' . gmdate('Y-m-d', $when['deleted']) : 'by the next deliver.php run')
+            . ', MAIL_RETENTION_DAYS after it came: php mail/admin.php retry ' . $id . " sends it again\n";
+    }
     return $health['code'];
 }
 

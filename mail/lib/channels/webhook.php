@@ -3,12 +3,14 @@
 // the lead for programs (channels/webhook-request.php makes the request, within its time). A lead
 // gets this delivery only when MAIL_WEBHOOK_URL is set when it is accepted or released. The
 // contract it returns is the one channels/mail.php describes. It may call
-// channels/webhook-request.php, compose.php (the subject line), validation.php and database.php.
+// channels/webhook-request.php, compose.php (the subject line), validation.php, printable.php and
+// database.php.
 declare(strict_types=1);
 
 require_once __DIR__ . '/webhook-request.php';
 require_once __DIR__ . '/../compose.php';
 require_once __DIR__ . '/../validation.php';
+require_once __DIR__ . '/../printable.php';
 require_once __DIR__ . '/../database.php';
 
 /**
@@ -33,15 +35,16 @@ function contact_webhook_body(array $record): string
 }
 
 /**
- * Someone else's words for a chat's `text`, shown as typed and doing nothing there. Slack's
- * three markup characters become entities (so no <!channel>, <@U…> or <https://…|label>), and a
- * zero-width space follows each character that can begin or join a mention, a link, an image or
- * an autolink in Slack or Mattermost (Markdown): @here, @all, @user, ~channel, [label](url),
- * ![image](url), https://…, www.…, name@domain.
+ * Someone else's words for a chat's `text`, shown as typed and doing nothing there. Control
+ * characters and direction overrides and isolates show escaped (printable.php: a message stored
+ * before they were refused may hold them). Slack's three markup characters become entities (so
+ * no <!channel>, <@U…> or <https://…|label>), and a zero-width space follows each character that
+ * can begin or join a mention, a link, an image or an autolink in Slack or Mattermost (Markdown):
+ * @here, @all, @user, ~channel, [label](url), ![image](url), https://…, www.…, name@domain.
  */
 function contact_webhook_inert(string $words): string
 {
-    $escaped = strtr($words, ['&' => '&amp;', '<' => '&lt;', '>' => '&gt;']);
+    $escaped = strtr(contact_printable($words), ['&' => '&amp;', '<' => '&lt;', '>' => '&gt;']);
     return (string) preg_replace('/[@:.\]~#]/', "\$0\u{200B}", $escaped);
 }
 
