@@ -68,7 +68,7 @@ beforeAll(async () => {
   edit(cases.misspelt, 'app/coms/page.tsx', 'usually faster than satellite', 'usually faster than satelite');
 
   cases.brokenLink = copyOfSite();
-  edit(cases.brokenLink, 'app/consulting/page.tsx', 'You tell us what is on your mind; a short call is often enough to see the way forward.', 'You tell us what is on your mind. <a href="/pricing">See our prices</a>.');
+  edit(cases.brokenLink, 'app/consulting/page.tsx', 'You describe the problem and what has been tried; a short call is often enough to see the way forward.', 'You describe the problem. <a href="/pricing">See our prices</a>.');
 
   cases.longDescription = copyOfSite();
   edit(cases.longDescription, 'app/software/page.tsx', /description:\s*'[^']*'/, `description: '${longDescription}'`);

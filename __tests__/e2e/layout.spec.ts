@@ -366,13 +366,13 @@ test.describe('Section layouts beside the cards', () => {
     const steps = texts.indexOf('Discovery');
     expect(texts.slice(steps, steps + 8)).toEqual([
       'Discovery',
-      'We learn your goals, users and constraints and agree on what success looks like.',
+      'Workshops with the people who will use the software and those who pay for it: the problem, the users, the systems involved and what success means. You get a written scope and an estimate.',
       'Design',
-      'Architecture and screens designed and reviewed with you before code is written.',
+      'The architecture, the data and clickable screens, reviewed with your users while a change still costs a sketch rather than a rewrite.',
       'Development',
-      'Built in short iterations with regular demos, tests and transparent progress.',
+      'Short iterations, each closing with a demo on a test system you can use yourself. Priorities may change between them.',
       'Delivery',
-      'Deployed, documented and handed over, with support for what comes next.',
+      'Tested with real data, installed where it will run, and handed over: users shown how to work with it, administrators how to run it.',
     ]);
     expect(texts[steps - 1]).not.toBe('1');
   });
@@ -407,8 +407,8 @@ test.describe('Section layouts beside the cards', () => {
           if (!hidden || !drawn || !before || offset > 3) problems.push(`${path} “${name}”: ${JSON.stringify({ hidden, drawn, before, offset })}`);
         }
       }
-      // 8 ticks on the home page; 6 values; 16, 5, 13, 8 and 3 points on the service pages.
-      expect(points).toBe(59);
+      // 8 ticks on the home page; 6 values; 16, 19, 13, 17 and 3 points on the service pages.
+      expect(points).toBe(82);
       expect(problems).toEqual([]);
     });
   }

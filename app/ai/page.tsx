@@ -1,10 +1,18 @@
 import {
   faBell,
+  faBookOpen,
+  faChartColumn,
   faChartLine,
+  faDatabase,
   faDiagramProject,
   faHeadset,
+  faLifeRing,
   faLightbulb,
+  faScaleBalanced,
+  faServer,
   faShieldHalved,
+  faUserCheck,
+  faUserGear,
   faUsers,
 } from '@fortawesome/free-solid-svg-icons';
 import type { Metadata } from 'next';
@@ -12,6 +20,7 @@ import { ButtonLink } from '@/components/button-link';
 import { ClosingCta } from '@/components/closing-cta';
 import { FeatureCard } from '@/components/feature-card';
 import { FeatureList } from '@/components/feature-list';
+import { ProcessStep, ProcessSteps } from '@/components/process-steps';
 import { CardGrid, Section } from '@/components/section';
 import { ServicePage } from '@/components/service-page';
 import { ServiceProof } from '@/components/service-proof';
@@ -33,34 +42,59 @@ export default function AiAutomationPage() {
       eyebrow="Services"
       title="AI automation"
       illustration="ai"
-      lead="Practical AI that takes routine work off your team, running where your data already is. We build private document search, AI agents that take over repetitive tasks, and forecasts and alerts from your own data."
+      lead="Practical AI that takes over the routine part of your team’s work, running where your data already is. We build private document search, AI agents that take over repetitive tasks, and forecasts and alerts from your own data."
       actions={<ButtonLink href={contactHref('/ai')}>Get started</ButtonLink>}
     >
       <Section title="Local AI document hub" tone="alt" intro="Your manuals, contracts and reports, searchable in plain language, on infrastructure you control.">
         <CardGrid>
           <FeatureCard title="Natural-language search">
-            <p>Ask a question the way you would ask a colleague and get the passage that answers it.</p>
+            <p>
+              Ask a question the way you would ask a colleague, such as which filter a pump takes or what a contract
+              says about notice, and get the passage that answers it, with a link to its document.
+            </p>
           </FeatureCard>
           <FeatureCard title="Automatic summaries">
-            <p>Long documents condensed into the points that matter, ready to read or share.</p>
+            <p>
+              Long reports, manuals and contracts condensed into the points that matter, each point traced to its page,
+              so a reader can tell whether the full text needs reading.
+            </p>
           </FeatureCard>
           <FeatureCard title="Private by design">
-            <p>Runs locally, so sensitive documents never leave your environment.</p>
+            <p>
+              The hub runs on your own servers or in your own cloud, so no document is sent to an outside AI service, and
+              each person finds only what their existing access rights allow.
+            </p>
+          </FeatureCard>
+          <FeatureCard title="Kept current">
+            <p>
+              New and changed files in the folders you choose are read in as they arrive, so answers come from the
+              latest revision of a document, not from last year’s copy.
+            </p>
           </FeatureCard>
         </CardGrid>
-        <p>
-          <ButtonLink href={contactHref('/ai')}>Contact us</ButtonLink>
-        </p>
       </Section>
       <Section title="Process automation with AI agents" intro="Agents that handle the repetitive parts of your day and hand over to people when it matters.">
         <FeatureList
           items={[
-            { icon: faHeadset, title: 'Customer support', text: 'Answers common questions around the clock, from your own knowledge base.' },
-            { icon: faDiagramProject, title: 'Workflows', text: 'Routes requests, fills in records and keeps processes moving between your systems.' },
+            {
+              icon: faHeadset,
+              title: 'Customer support',
+              text: 'Answers common questions around the clock from your own knowledge base and past replies, and passes whatever it cannot or should not answer to a person, with the conversation so far.',
+            },
+            {
+              icon: faDiagramProject,
+              title: 'Workflows',
+              text: 'Reads incoming requests, orders and forms, fills in the records in your systems, and moves each case on to the next step or to the right person.',
+            },
+            {
+              icon: faUserCheck,
+              title: 'People stay in charge',
+              text: 'You decide what an agent may do alone and what waits for approval. Every action is logged with its reason, so it can be checked afterwards.',
+            },
           ]}
         />
         <p>
-          <ButtonLink href={contactHref('/ai')}>Get started</ButtonLink>
+          <ButtonLink href={contactHref('/ai')}>Contact us</ButtonLink>
         </p>
       </Section>
       <Section
@@ -105,6 +139,77 @@ export default function AiAutomationPage() {
               icon: faBell,
               title: 'For example',
               text: 'A laptop on board starts scanning the network in the middle of the night. The alert reaches your IT team with the device and what it did, and the device can be cut off remotely.',
+            },
+          ]}
+        />
+      </Section>
+      <Section title="From one task to daily use" tone="alt" intro="One task first, tried on your real data; the work widens only once it has shown its worth.">
+        <ProcessSteps>
+          <ProcessStep title="Choose the task">
+            <p>A job worth automating, such as a question your team answers daily or a report put together by hand, and how to tell whether it works.</p>
+          </ProcessStep>
+          <ProcessStep title="Try it on your data">
+            <p>A trial on a sample of your documents or records, on your own infrastructure, used and judged by your staff.</p>
+          </ProcessStep>
+          <ProcessStep title="Build and connect">
+            <p>The full system, linked to your files, mailboxes or business systems, with the access rights and approvals agreed.</p>
+          </ProcessStep>
+          <ProcessStep title="Run and refine">
+            <p>In daily use, we follow what it answers and does, and correct what goes wrong.</p>
+          </ProcessStep>
+        </ProcessSteps>
+        <p>
+          <ButtonLink href={contactHref('/ai')}>Get started</ButtonLink>
+        </p>
+      </Section>
+      <Section title="What the project needs from you">
+        <FeatureList
+          items={[
+            {
+              icon: faDatabase,
+              title: 'The data',
+              text: 'The documents, records or logs the task depends on, or access to where they are kept, and word of anything that must not leave your premises.',
+            },
+            {
+              icon: faUserGear,
+              title: 'Someone who does the work',
+              text: 'A person who does the task today, to show us how it is really done and to judge what the trial produces.',
+            },
+            {
+              icon: faServer,
+              title: 'Somewhere to run it',
+              text: 'A server or cloud account of yours, or a decision on where the system should live. We say what it needs before the trial starts.',
+            },
+            {
+              icon: faScaleBalanced,
+              title: 'The rules',
+              text: 'Who may see which documents, which actions need a person’s approval, and which decisions are never handed to a machine.',
+            },
+          ]}
+        />
+      </Section>
+      <Section title="What you have at the end, and after" tone="alt">
+        <FeatureList
+          items={[
+            {
+              icon: faServer,
+              title: 'On your infrastructure',
+              text: 'The system runs under your accounts, with its configuration and the scripts to install it again, so it does not depend on a service of ours.',
+            },
+            {
+              icon: faBookOpen,
+              title: 'Documentation',
+              text: 'What the system reads, what it may do, how to add documents or change a rule, and how to switch it off.',
+            },
+            {
+              icon: faChartColumn,
+              title: 'Measured, not assumed',
+              text: 'The measures agreed at the start, such as questions answered or cases handled, counted from the system’s own logs, so you can judge whether it pays.',
+            },
+            {
+              icon: faLifeRing,
+              title: 'Support and updates',
+              text: 'Fixes, updates to the models and software underneath, and changes to the setup as your documents, systems and processes change.',
             },
           ]}
         />

@@ -1,7 +1,9 @@
+import { faBookOpen, faCodeBranch, faKey, faLifeRing, faServer, faSeedling, faUserCheck, faUsers } from '@fortawesome/free-solid-svg-icons';
 import type { Metadata } from 'next';
 import { ButtonLink } from '@/components/button-link';
 import { ClosingCta } from '@/components/closing-cta';
 import { FeatureCard } from '@/components/feature-card';
+import { FeatureList } from '@/components/feature-list';
 import { ProcessStep, ProcessSteps } from '@/components/process-steps';
 import { CardGrid, Section } from '@/components/section';
 import { ServicePage } from '@/components/service-page';
@@ -24,44 +26,115 @@ export default function SoftwareDevelopmentPage() {
       eyebrow="Services"
       title="Custom software development"
       illustration="software"
-      lead="Software shaped around your business, not the other way round. We build multi-platform applications for the web, the desktop and mobile devices, and support them after launch."
+      lead="When ready-made software makes your team work around it, we build the application that fits instead. Multi-platform applications for the web, the desktop and mobile devices, supported after launch."
       actions={<ButtonLink href={contactHref('/software')}>Contact us</ButtonLink>}
     >
-      <Section title="One product, every platform" tone="alt">
+      <Section title="What we can build" tone="alt">
         <CardGrid>
-          <FeatureCard title="Web">
-            <p>Fast, secure web applications and portals for customers, partners and staff.</p>
+          <FeatureCard title="Web applications">
+            <p>
+              Portals for customers and partners and internal tools for staff, used in any current browser with nothing
+              to install, and laid out to work on a phone as well as at a desk.
+            </p>
           </FeatureCard>
-          <FeatureCard title="Desktop">
-            <p>Dependable desktop tools for the office, the bridge or the control room.</p>
+          <FeatureCard title="Desktop applications">
+            <p>
+              For work that needs a large screen, local files or equipment plugged into the computer, in the office, on
+              the bridge or in a control room, and that must carry on when the network does not.
+            </p>
           </FeatureCard>
-          <FeatureCard title="Mobile">
-            <p>Mobile apps that work in the field, online or off.</p>
+          <FeatureCard title="Mobile apps">
+            <p>
+              Phone and tablet apps for people on deck, on site or on the road. What they enter without a signal is
+              kept on the device and sent when the signal comes back.
+            </p>
+          </FeatureCard>
+          <FeatureCard title="Connections to your systems">
+            <p>
+              New software rarely stands alone. It exchanges data with what you already run, such as accounting,
+              planned maintenance or an older database, through their interfaces or one we add.
+            </p>
           </FeatureCard>
         </CardGrid>
+      </Section>
+      <Section title="From idea to launch" intro="Four steps, each ending in something you can try and approve before the next one begins.">
+        <ProcessSteps>
+          <ProcessStep title="Discovery">
+            <p>
+              Workshops with the people who will use the software and those who pay for it: the problem, the users, the
+              systems involved and what success means. You get a written scope and an estimate.
+            </p>
+          </ProcessStep>
+          <ProcessStep title="Design">
+            <p>The architecture, the data and clickable screens, reviewed with your users while a change still costs a sketch rather than a rewrite.</p>
+          </ProcessStep>
+          <ProcessStep title="Development">
+            <p>Short iterations, each closing with a demo on a test system you can use yourself. Priorities may change between them.</p>
+          </ProcessStep>
+          <ProcessStep title="Delivery">
+            <p>Tested with real data, installed where it will run, and handed over: users shown how to work with it, administrators how to run it.</p>
+          </ProcessStep>
+        </ProcessSteps>
         <p>
           <ButtonLink href={contactHref('/software')}>Start your project</ButtonLink>
         </p>
       </Section>
-      <Section title="How we work" intro="Four steps, each ending with something you can see and approve.">
-        <ProcessSteps>
-          <ProcessStep title="Discovery">
-            <p>We learn your goals, users and constraints and agree on what success looks like.</p>
-          </ProcessStep>
-          <ProcessStep title="Design">
-            <p>Architecture and screens designed and reviewed with you before code is written.</p>
-          </ProcessStep>
-          <ProcessStep title="Development">
-            <p>Built in short iterations with regular demos, tests and transparent progress.</p>
-          </ProcessStep>
-          <ProcessStep title="Delivery">
-            <p>Deployed, documented and handed over, with support for what comes next.</p>
-          </ProcessStep>
-        </ProcessSteps>
+      <Section title="What we need from your side" tone="alt">
+        <FeatureList
+          items={[
+            {
+              icon: faUserCheck,
+              title: 'A product owner',
+              text: 'One person on your side who knows the business, answers our questions between demos and can say yes or no to a change of scope.',
+            },
+            {
+              icon: faUsers,
+              title: 'Time with your users',
+              text: 'Some of your future users, for the workshops and to try each demo: they notice what a written specification misses.',
+            },
+            {
+              icon: faKey,
+              title: 'Access to your systems',
+              text: 'Test accounts and documentation for every system the new software must exchange data with, and the person who looks after each one.',
+            },
+            {
+              icon: faServer,
+              title: 'A place to run it',
+              text: 'Your servers or cloud account, or a choice of where it should be hosted, and the rules your IT or security team sets for new applications.',
+            },
+          ]}
+        />
+      </Section>
+      <Section title="At handover, and after">
+        <FeatureList
+          items={[
+            {
+              icon: faCodeBranch,
+              title: 'The source code',
+              text: 'In a repository you can open from the first iteration, with the history of every change and the scripts that build, test and deploy it.',
+            },
+            {
+              icon: faBookOpen,
+              title: 'Documentation',
+              text: 'How the parts fit together, how to install, configure, back up and restore the system, and a guide for the people who use it every day.',
+            },
+            {
+              icon: faLifeRing,
+              title: 'Support after launch',
+              text: 'Fixes, security updates to the components the software is built on, and help for your users, so it keeps working as browsers, phones and operating systems move on.',
+            },
+            {
+              icon: faSeedling,
+              title: 'Room to grow',
+              text: 'New features planned and built in the same short iterations when the business asks for them, or taken on by your own developers, who have the code and documents to do it.',
+            },
+          ]}
+        />
       </Section>
       <ServiceProof service="/software" />
       <ClosingCta title="Ready to build?" action="Contact us" as="link" href={contactHref('/software')}>
-        Have an idea or a problem to solve? Tell us what you need and we will come back with a plan and an estimate.
+        Tell us what slows your team down today and who would use the new software. Our first answer is a list of
+        questions; then come a plan and an estimate.
       </ClosingCta>
     </ServicePage>
   );
