@@ -10,7 +10,8 @@
  * do not change by a byte.
  */
 import type * as WebVitals from 'web-vitals/attribution';
-import type { MetricWithAttribution } from 'web-vitals/attribution';
+
+type MetricWithAttribution = WebVitals.MetricWithAttribution;
 
 export type WebVitalsEvent = {
   event: 'web_vitals';
