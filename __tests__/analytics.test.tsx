@@ -2,7 +2,9 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Analytics } from '@/components/analytics';
 import { ConsentBanner, CookieSettingsButton } from '@/components/consent-banner';
-import { CONSENT_COOKIE, CONSENT_DEFAULT_SCRIPT, consentCookie, consentStore, readConsent } from '@/lib/analytics';
+import type { MetricWithAttribution } from 'web-vitals/attribution';
+import { CONSENT_COOKIE, CONSENT_DEFAULT_SCRIPT, WEB_VITALS_SCRIPT, consentCookie, consentStore, readConsent } from '@/lib/analytics';
+import { reportWebVitals, webVitalsScript, type WebVitalsEvent } from '@/lib/web-vitals';
 
 let pathname = '/';
 jest.mock('next/navigation', () => ({ usePathname: () => pathname }));
@@ -15,6 +17,10 @@ function clearCookies() {
 
 function pageViews() {
   return (window.dataLayer ?? []).filter((entry) => (entry as { event?: string }).event === 'page_view');
+}
+
+function webVitals() {
+  return (window.dataLayer ?? []).filter((entry) => (entry as { event?: string }).event === 'web_vitals') as WebVitalsEvent[];
 }
 
 function consentCommands() {
@@ -153,5 +159,160 @@ describe('Analytics', () => {
     await act(async () => {});
     expect(document.querySelector('script[src*="googletagmanager"]')).toBeNull();
     expect(pageViews()).toHaveLength(1);
+  });
+});
+
+describe('field measurement: loading', () => {
+  const reporters = () => document.querySelectorAll(`script[src="${WEB_VITALS_SCRIPT}"]`);
+
+  it('loads nothing before a choice or after Reject; Accept loads it once, however often consent changes', () => {
+    expect(reporters()).toHaveLength(0);
+    consentStore.choose('denied');
+    expect(reporters()).toHaveLength(0);
+
+    consentStore.choose('granted');
+    expect(reporters()).toHaveLength(1);
+    consentStore.choose('denied');
+    consentStore.choose('granted');
+    expect(reporters()).toHaveLength(1);
+  });
+
+  it('loads it for a returning visitor who accepted, once the HTML is parsed', () => {
+    document.querySelectorAll('script').forEach((script) => script.remove());
+    document.cookie = `${CONSENT_COOKIE}=granted; Path=/`;
+    const parsing = jest.spyOn(document, 'readyState', 'get').mockReturnValue('loading');
+    try {
+      new Function(CONSENT_DEFAULT_SCRIPT)();
+      expect(reporters()).toHaveLength(0);
+      document.dispatchEvent(new Event('DOMContentLoaded'));
+      expect(reporters()).toHaveLength(1);
+    } finally {
+      parsing.mockRestore();
+    }
+  });
+});
+
+describe('field measurement: the web_vitals event', () => {
+  const lcp = {
+    name: 'LCP',
+    value: 1834.2,
+    rating: 'good',
+    delta: 1834.2,
+    id: 'v5-1-1',
+    navigationType: 'navigate',
+    entries: [],
+    attribution: { target: 'main>section.hero>img', resourceLoadDelay: 12.5, timeToFirstByte: 310, resourceLoadDuration: 0, elementRenderDelay: 1511.7 },
+  } as unknown as MetricWithAttribution;
+  const inp = {
+    name: 'INP',
+    value: 216,
+    rating: 'needs-improvement',
+    delta: 216,
+    id: 'v5-1-2',
+    navigationType: 'navigate',
+    entries: [],
+    attribution: { interactionTarget: 'nav>ul>li>a.link', interactionType: 'pointer', interactionTime: 5000, inputDelay: 3, processingDuration: 180, presentationDelay: 33 },
+  } as unknown as MetricWithAttribution;
+  const cls = {
+    name: 'CLS',
+    value: 0.12,
+    rating: 'needs-improvement',
+    delta: 0.02,
+    id: 'v5-1-3',
+    navigationType: 'navigate',
+    entries: [],
+    attribution: { largestShiftTarget: '#main>section', largestShiftValue: 0.1 },
+  } as unknown as MetricWithAttribution;
+  const fcp = { name: 'FCP', value: 1200, rating: 'good', delta: 1200, id: 'v5-1-4', navigationType: 'reload', entries: [], attribution: { timeToFirstByte: 310, firstByteToFCP: 890, loadState: 'dom-interactive' } } as unknown as MetricWithAttribution;
+  const ttfb = { name: 'TTFB', value: 310, rating: 'good', delta: 310, id: 'v5-1-5', navigationType: 'navigate', entries: [], attribution: { waitingDuration: 0, cacheDuration: 0, dnsDuration: 20, connectionDuration: 90, requestDuration: 200 } } as unknown as MetricWithAttribution;
+
+  let send: (metric: MetricWithAttribution) => void;
+  /** The reporter as /web-vitals.js starts it, on a document first loaded at `loadedAt`. */
+  function startReporter(loadedAt = '/') {
+    performance.getEntriesByType = ((type: string) => (type === 'navigation' ? [{ name: `${window.location.origin}${loadedAt}` }] : [])) as typeof performance.getEntriesByType;
+    const take = (callback: (metric: MetricWithAttribution) => void) => {
+      send = callback;
+    };
+    reportWebVitals({ onCLS: take, onFCP: take, onINP: take, onLCP: take, onTTFB: take } as unknown as Parameters<typeof reportWebVitals>[0], CONSENT_COOKIE);
+  }
+
+  // jsdom has no Performance Timeline; a browser's says where the document was loaded.
+  const getEntriesByType = performance.getEntriesByType;
+  afterEach(() => {
+    performance.getEntriesByType = getEntriesByType;
+    window.history.replaceState(null, '', '/');
+  });
+
+  it('is one event per report, with the metric, its navigation type, its page and what to act on, every field set', () => {
+    consentStore.choose('granted');
+    startReporter();
+    for (const metric of [lcp, inp, cls, fcp, ttfb]) send(metric);
+    const common = { event: 'web_vitals', page_path: '/', sent_from_path: '/', debug_target: undefined, lcp_load_delay: undefined, inp_interaction_type: undefined };
+    expect(webVitals()).toStrictEqual([
+      { ...common, metric_name: 'LCP', metric_value: 1834.2, metric_rating: 'good', metric_delta: 1834.2, metric_id: 'v5-1-1', navigation_type: 'navigate', debug_target: 'main>section.hero>img', lcp_load_delay: 12.5 },
+      { ...common, metric_name: 'INP', metric_value: 216, metric_rating: 'needs-improvement', metric_delta: 216, metric_id: 'v5-1-2', navigation_type: 'navigate', debug_target: 'nav>ul>li>a.link', inp_interaction_type: 'pointer' },
+      { ...common, metric_name: 'CLS', metric_value: 0.12, metric_rating: 'needs-improvement', metric_delta: 0.02, metric_id: 'v5-1-3', navigation_type: 'navigate', debug_target: '#main>section' },
+      { ...common, metric_name: 'FCP', metric_value: 1200, metric_rating: 'good', metric_delta: 1200, metric_id: 'v5-1-4', navigation_type: 'reload' },
+      { ...common, metric_name: 'TTFB', metric_value: 310, metric_rating: 'good', metric_delta: 310, metric_id: 'v5-1-5', navigation_type: 'navigate' },
+    ]);
+  });
+
+  it('names the page the document was loaded at, and the page each event was sent from after client-side navigations', () => {
+    consentStore.choose('granted');
+    // Accepted on the second page of the visit: the document, and its numbers, are still the first page's.
+    window.history.pushState(null, '', '/services');
+    startReporter('/');
+    send(lcp);
+    window.history.pushState(null, '', '/contact');
+    send(inp);
+    expect(webVitals().map((event) => [event.metric_name, event.page_path, event.sent_from_path])).toEqual([
+      ['LCP', '/', '/services'],
+      ['INP', '/', '/contact'],
+    ]);
+  });
+
+  it('names the page shown when the back/forward cache restored the document, for the metrics of that restore', () => {
+    consentStore.choose('granted');
+    startReporter('/');
+    window.history.pushState(null, '', '/about');
+    window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
+    send({ ...fcp, navigationType: 'back-forward-cache' } as MetricWithAttribution);
+    send(cls);
+    expect(webVitals().map((event) => [event.metric_name, event.navigation_type, event.page_path])).toEqual([
+      ['FCP', 'back-forward-cache', '/about'],
+      ['CLS', 'navigate', '/'],
+    ]);
+  });
+
+  it('sends nothing before a choice, and nothing more once consent is withdrawn, in this tab or another', () => {
+    startReporter();
+    send(fcp);
+    expect(webVitals()).toEqual([]);
+
+    consentStore.choose('granted');
+    send(ttfb);
+    expect(webVitals()).toHaveLength(1);
+    consentStore.choose('denied');
+    send(lcp);
+    expect(webVitals()).toHaveLength(1);
+
+    consentStore.choose('granted');
+    document.cookie = `${CONSENT_COOKIE}=denied; Path=/`;
+    send(cls);
+    expect(webVitals()).toHaveLength(1);
+  });
+
+  it('is served as one script that runs the reporter on the library and leaves nothing in the page’s global scope', () => {
+    const taken: Array<(metric: MetricWithAttribution) => void> = [];
+    (window as unknown as { taken: typeof taken }).taken = taken;
+    const library = 'var webVitals={onCLS:function(c){taken.push(c)},onFCP:function(){},onINP:function(){},onLCP:function(){},onTTFB:function(){}};';
+    performance.getEntriesByType = (() => [{ name: `${window.location.origin}/` }]) as unknown as typeof performance.getEntriesByType;
+    new Function(webVitalsScript(library, CONSENT_COOKIE))();
+    expect('webVitals' in window).toBe(false);
+
+    consentStore.choose('granted');
+    taken[0](cls);
+    expect(webVitals()).toMatchObject([{ metric_name: 'CLS', page_path: '/', debug_target: '#main>section' }]);
+    delete (window as unknown as { taken?: unknown }).taken;
   });
 });

@@ -12,6 +12,9 @@ export const CONSENT_COOKIE = 'npts_analytics_consent';
 /** How long a choice is remembered: 180 days, inside the 6 to 12 months regulators expect. */
 export const CONSENT_MAX_AGE_S = 180 * 24 * 60 * 60;
 
+/** The field measurement (lib/web-vitals.ts), served by app/web-vitals.js/route.ts. */
+export const WEB_VITALS_SCRIPT = '/web-vitals.js';
+
 type GtagCommand = (command: 'consent', action: 'default' | 'update', signals: Record<string, 'granted' | 'denied'>) => void;
 
 declare global {
@@ -23,10 +26,18 @@ declare global {
 /**
  * Runs before anything else on every page: defines gtag, denies all four Consent Mode signals,
  * then re-applies a stored "granted" so a returning visitor is counted from the first page view.
+ *
+ * gtag is also the one place that sees analytics granted both ways, the stored choice here and
+ * Accept in the banner (consentStore.choose): the first grant loads the field measurement
+ * (lib/web-vitals.ts), once the HTML is parsed. Loading it from here rather than from the pages'
+ * scripts keeps those scripts what they were for a visitor who never accepts.
  */
 export const CONSENT_DEFAULT_SCRIPT = [
   'window.dataLayer=window.dataLayer||[];',
-  'window.gtag=function(){window.dataLayer.push(arguments)};',
+  '(function(){var vitals=false;window.gtag=function(){window.dataLayer.push(arguments);',
+  "if(!vitals&&arguments[0]==='consent'&&arguments[2].analytics_storage==='granted'){vitals=true;",
+  `var load=function(){var script=document.createElement('script');script.src='${WEB_VITALS_SCRIPT}';document.head.appendChild(script)};`,
+  "if(document.readyState==='loading')document.addEventListener('DOMContentLoaded',load);else load()}}})();",
   "gtag('consent','default',{ad_storage:'denied',ad_user_data:'denied',ad_personalization:'denied',analytics_storage:'denied'});",
   `if(/(?:^|; )${CONSENT_COOKIE}=granted(?:;|$)/.test(document.cookie))gtag('consent','update',{analytics_storage:'granted'});`,
 ].join('');

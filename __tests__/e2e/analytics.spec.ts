@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
-import { CONSENT_COOKIE } from '@/lib/analytics';
+import { expect, test, watchViolations } from './fixtures';
+import { CONSENT_COOKIE, WEB_VITALS_SCRIPT } from '@/lib/analytics';
+import type { WebVitalsEvent } from '@/lib/web-vitals';
 import { inInter } from './measure';
 
 type PageView = { event: 'page_view'; page_title: string; page_path: string; page_location: string };
@@ -20,6 +21,36 @@ async function consentUpdates(page: Page) {
   );
 }
 
+async function webVitals(page: Page): Promise<WebVitalsEvent[]> {
+  return page.evaluate(() => (window.dataLayer ?? []).filter((entry) => (entry as { event?: string }).event === 'web_vitals') as WebVitalsEvent[]);
+}
+
+async function metricNames(page: Page): Promise<string[]> {
+  return (await webVitals(page)).map((event) => event.metric_name).sort();
+}
+
+/** The requests for the field measurement's script. */
+function watchReporter(page: Page): string[] {
+  const requests: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === WEB_VITALS_SCRIPT) requests.push(request.url());
+  });
+  return requests;
+}
+
+/**
+ * The page hidden, as switching tabs, locking the phone or leaving does, or shown again: when the
+ * library reports. Headless Chromium keeps every page visible, so the page is told as a browser
+ * tells it.
+ */
+async function setVisibility(page: Page, state: 'hidden' | 'visible') {
+  await page.evaluate((visibility) => {
+    Object.defineProperty(document, 'visibilityState', { value: visibility, configurable: true });
+    Object.defineProperty(document, 'hidden', { value: visibility === 'hidden', configurable: true });
+    document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
+  }, state);
+}
+
 /** Serves a stand-in for the tag manager script and counts its requests. */
 async function stubTagManager(page: Page) {
   const requests: string[] = [];
@@ -31,10 +62,15 @@ async function stubTagManager(page: Page) {
 }
 
 test.describe('Page views', () => {
-  test('exactly one page view per page, with its title, path and location, across links and back', async ({ page, baseURL }) => {
+  test('exactly one page view per page, with its title, path and location, across links and back; the field measurement names the page it measures and where it was sent from', async ({ page, context, baseURL }) => {
+    await context.addCookies([{ name: CONSENT_COOKIE, value: 'granted', url: baseURL! }]);
+    await stubTagManager(page);
+    const reporter = watchReporter(page);
     await page.goto('/');
     await expect.poll(async () => (await pageViews(page)).length).toBe(1);
     const titles = [await page.title()];
+    // The first byte and the first paint are reported on the page they measure.
+    await expect.poll(() => metricNames(page)).toEqual(['FCP', 'TTFB']);
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About', exact: true }).click();
     await expect(page).toHaveURL('/about');
@@ -58,17 +94,30 @@ test.describe('Page views', () => {
     expect(views.map((view) => view.page_location)).toEqual(['/', '/about', '/', '/contact'].map((path) => `${baseURL}${path}`));
     expect(views.map((view) => view.page_title)).toEqual(titles);
     expect(new Set(titles).size).toBe(3);
+
+    // The document is still the one loaded at /: every metric measures it, and the interaction and
+    // layout shift, reported when the page is hidden, say they were sent from /contact.
+    await setVisibility(page, 'hidden');
+    await expect.poll(() => metricNames(page)).toEqual(['CLS', 'FCP', 'INP', 'LCP', 'TTFB']);
+    const events = await webVitals(page);
+    expect(events.map((event) => event.page_path)).toEqual(events.map(() => '/'));
+    const sentFrom = Object.fromEntries(events.map((event) => [event.metric_name, event.sent_from_path]));
+    expect(sentFrom).toMatchObject({ FCP: '/', TTFB: '/', INP: '/contact', CLS: '/contact' });
+    expect(reporter).toHaveLength(1);
   });
 });
 
 test.describe('Consent', () => {
-  test('nothing is requested from the tag manager before consent; Accept loads it and updates consent', async ({ page }) => {
+  test('nothing is requested from the tag manager or for the field measurement before consent; Accept loads both and updates consent', async ({ page }) => {
     const requests = await stubTagManager(page);
+    const reporter = watchReporter(page);
     await page.goto('/');
     const banner = page.getByRole('region', { name: 'Analytics cookies' });
     await expect(banner).toBeVisible();
     await page.waitForLoadState('networkidle');
     expect(requests).toEqual([]);
+    expect(reporter).toEqual([]);
+    expect(await webVitals(page)).toEqual([]);
     expect(await page.evaluate(() => Array.from(window.dataLayer![0] as ArrayLike<unknown>))).toEqual([
       'consent',
       'default',
@@ -80,16 +129,19 @@ test.describe('Consent', () => {
     await expect.poll(() => requests.length).toBe(1);
     expect(requests[0]).toContain('gtm.js?id=GTM-E2ETEST');
     expect(await consentUpdates(page)).toEqual([['consent', 'update', { analytics_storage: 'granted' }]]);
+    await expect.poll(() => reporter.length).toBe(1);
 
-    // A returning visitor is asked nothing, and the tag manager loads with consent granted.
+    // A returning visitor is asked nothing, and the tag manager and the measurement load with consent granted.
     await page.reload();
     await expect.poll(() => requests.length).toBe(2);
     await expect(banner).toBeHidden();
     expect(await consentUpdates(page)).toEqual([['consent', 'update', { analytics_storage: 'granted' }]]);
+    await expect.poll(() => reporter.length).toBe(2);
   });
 
   test('Reject persists across reloads and loads nothing', async ({ page, context }) => {
     const requests = await stubTagManager(page);
+    const reporter = watchReporter(page);
     await page.goto('/about');
     await page.getByRole('region', { name: 'Analytics cookies' }).getByRole('button', { name: 'Reject' }).click();
     const cookie = (await context.cookies()).find((c) => c.name === 'npts_analytics_consent');
@@ -102,18 +154,31 @@ test.describe('Consent', () => {
     await page.waitForLoadState('networkidle');
     await expect(page.getByRole('region', { name: 'Analytics cookies' })).toHaveCount(0);
     expect(requests).toEqual([]);
+    expect(reporter).toEqual([]);
+    await setVisibility(page, 'hidden');
+    expect(await webVitals(page)).toEqual([]);
   });
 
-  test('Cookie settings in the footer reopens the banner and lets the visitor withdraw', async ({ page }) => {
+  test('Cookie settings in the footer reopens the banner and lets the visitor withdraw: no field measurement is sent after', async ({ page }) => {
     await stubTagManager(page);
     await page.goto('/');
     await page.getByRole('button', { name: 'Accept' }).click();
+    // The measurement runs: the first paint's time is sent.
+    await expect.poll(() => metricNames(page)).toContain('FCP');
     await page.getByRole('button', { name: 'Cookie settings' }).click();
     const banner = page.getByRole('region', { name: 'Analytics cookies' });
     await expect(banner).toBeVisible();
     await expect(banner).toBeFocused();
     await banner.getByRole('button', { name: 'Reject' }).click();
     expect((await consentUpdates(page)).at(-1)).toEqual(['consent', 'update', { analytics_storage: 'denied' }]);
+
+    // Hiding the page is when the layout shift and the interactions are reported: none is sent,
+    // however long the browser takes to report.
+    const sent = await metricNames(page);
+    await setVisibility(page, 'hidden');
+    await page.evaluate(() => new Promise((idle) => requestIdleCallback(idle)));
+    expect(await metricNames(page)).toEqual(sent);
+    expect(sent).not.toContain('CLS');
   });
 
   test('the banner is keyboard operable, links to the privacy notice and axe finds no violations', async ({ page }) => {
@@ -156,5 +221,60 @@ test.describe('Consent', () => {
     await page.goto('/');
     await expect(page.getByRole('region', { name: 'Analytics cookies' })).toBeVisible();
     expect(await layout()).toEqual(withoutBanner);
+  });
+});
+
+test.describe('Field Web Vitals', () => {
+  test('with analytics accepted, each metric reaches the dataLayer with its fields, and names the largest paint, the interaction and what moved', async ({ page, context, baseURL, consoleErrors }) => {
+    await context.addCookies([{ name: CONSENT_COOKIE, value: 'granted', url: baseURL! }]);
+    await stubTagManager(page);
+    const reporter = watchReporter(page);
+    // The measurement runs under each page's hashed policy, with no inline script of its own.
+    const violations = await watchViolations(page);
+    // A service page: its first screen's largest paint is its illustration.
+    await page.goto('/coms');
+    // Reported as soon as they are known: the first byte and the first paint.
+    await expect.poll(() => metricNames(page)).toEqual(['FCP', 'TTFB']);
+
+    // The first screen's largest paint, as Chromium itself reports it.
+    const largestPaint = await page.evaluateHandle(
+      () =>
+        new Promise<Element>((resolve) =>
+          new PerformanceObserver((list) => resolve((list.getEntries().at(-1) as LargestContentfulPaint).element!)).observe({ type: 'largest-contentful-paint', buffered: true }),
+        ),
+    );
+    // Content moved by nothing the visitor did, as a late banner or picture would move it.
+    await page.evaluate(async () => {
+      const spacer = document.createElement('div');
+      spacer.style.height = '40px';
+      document.getElementById('main')!.prepend(spacer);
+      await new Promise((frame) => requestAnimationFrame(() => requestAnimationFrame(frame)));
+    });
+
+    // One interaction: the largest paint is final from here on.
+    const services = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Services' });
+    await services.click();
+    await expect.poll(() => metricNames(page)).toContain('LCP');
+    // Switching tabs: the layout shift and the interaction so far are reported.
+    await setVisibility(page, 'hidden');
+    await expect.poll(() => metricNames(page)).toEqual(['CLS', 'FCP', 'INP', 'LCP', 'TTFB']);
+
+    const events = await webVitals(page);
+    for (const event of events) {
+      expect(event).toMatchObject({ event: 'web_vitals', navigation_type: 'navigate', page_path: '/coms', sent_from_path: '/coms', metric_id: expect.stringMatching(/^v5-/) });
+      expect(['good', 'needs-improvement', 'poor']).toContain(event.metric_rating);
+      expect(event.metric_value).toBeGreaterThanOrEqual(0);
+      expect(event.metric_delta).toBe(event.metric_value);
+    }
+    const [lcp, inp, cls] = ['LCP', 'INP', 'CLS'].map((name) => events.find((event) => event.metric_name === name)!);
+    expect(await largestPaint.evaluate((element, selector) => element.matches(selector) && element.getBoundingClientRect().top < innerHeight, lcp.debug_target!)).toBe(true);
+    expect(lcp.lcp_load_delay).toBeGreaterThanOrEqual(0);
+    expect(await services.evaluate((button, selector) => button.matches(selector), inp.debug_target!)).toBe(true);
+    expect(inp.inp_interaction_type).toBe('pointer');
+    expect(cls.metric_value).toBeGreaterThan(0);
+    expect(await page.evaluate((selector) => document.querySelector(selector)?.closest('main') != null, cls.debug_target!)).toBe(true);
+    expect(reporter).toHaveLength(1);
+    expect(await violations()).toEqual([]);
+    expect(consoleErrors).toEqual([]);
   });
 });

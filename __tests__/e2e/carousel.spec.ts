@@ -132,21 +132,26 @@ test.describe('Home hero carousel', () => {
     }
   });
 
-  // Field data (Chrome's own LCP) would otherwise take the page's largest paint from the first
-  // slide change, five seconds in: a later picture one pixel larger is a new, later candidate.
+  // Field data (Chrome's own LCP and CLS) would otherwise take the page's largest paint from the
+  // first slide change, five seconds in (a later picture one pixel larger is a new, later
+  // candidate), and count a layout shift at every change (the current dot is wider).
   for (const viewport of [
     { width: 412, height: 823 },
     { width: 767, height: 900 },
     { width: 1280, height: 900 },
   ]) {
-    test(`at ${viewport.width} px the first picture stays the largest paint when the slides change`, async ({ page }) => {
+    test(`at ${viewport.width} px the first picture stays the largest paint, and nothing shifts, when the slides change`, async ({ page }) => {
       await page.setViewportSize(viewport);
       await page.addInitScript(() => {
         const seen: string[] = [];
-        Object.assign(window, { largestPaints: seen });
+        const shifts: number[] = [];
+        Object.assign(window, { largestPaints: seen, layoutShifts: shifts });
         new PerformanceObserver((list) => {
           for (const entry of list.getEntries()) seen.push((entry as LargestContentfulPaint).element?.getAttribute('alt') ?? '');
         }).observe({ type: 'largest-contentful-paint', buffered: true });
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
+        }).observe({ type: 'layout-shift', buffered: true });
       });
       await openHome(page);
       const pictures = carousel(page).locator('img');
@@ -161,8 +166,12 @@ test.describe('Home hero carousel', () => {
         await page.screenshot();
         await page.screenshot();
       }
-      const paints = await page.evaluate(() => (window as unknown as { largestPaints: string[] }).largestPaints);
-      expect(paints.at(-1)).toBe(await pictures.first().getAttribute('alt'));
+      const { largestPaints, layoutShifts } = await page.evaluate(() => {
+        const { largestPaints: paints, layoutShifts: shifts } = window as unknown as { largestPaints: string[]; layoutShifts: number[] };
+        return { largestPaints: paints, layoutShifts: shifts };
+      });
+      expect(largestPaints.at(-1)).toBe(await pictures.first().getAttribute('alt'));
+      expect(layoutShifts).toEqual([]);
     });
   }
 

@@ -93,7 +93,7 @@ for (const [engine, launch] of [['Firefox', firefox], ['WebKit', webkit]] as con
       }
     });
 
-    test('consent: Reject closes the banner, and it stays closed after a reload', async () => {
+    test('consent: Reject closes the banner, and it stays closed after a reload; Accept runs the field measurement without a script error', async () => {
       await driver.clearCookies();
       await open('/');
       const banner = "document.querySelector('[aria-labelledby=\"consent-title\"]')";
@@ -103,6 +103,24 @@ for (const [engine, launch] of [['Firefox', firefox], ['WebKit', webkit]] as con
       expect(await driver.evaluate('document.cookie')).toContain(`${CONSENT_COOKIE}=denied`);
       await open('/');
       expect(await driver.evaluate(`!${banner}`)).toBe(true);
+
+      // Accepted from Cookie settings: this engine measures fewer metrics than Chromium (no layout
+      // shifts; older versions no largest paint or interactions). What it reports is reported, with
+      // every field, also when the page is hidden; nothing fails.
+      await driver.click(button('Cookie settings'));
+      await driver.click(button('Accept', "//*[@aria-labelledby='consent-title']"));
+      const events = "(window.dataLayer || []).filter((entry) => entry.event === 'web_vitals')";
+      await waitFor(`${events}.some((event) => event.metric_name === 'FCP')`);
+      await driver.evaluate(
+        "(Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true }), document.dispatchEvent(new Event('visibilitychange', { bubbles: true })))",
+      );
+      await waitFor("new Promise((idle) => setTimeout(() => requestAnimationFrame(() => idle(true)), 100))");
+      expect(await driver.errors()).toEqual([]);
+      const sent = await driver.evaluate<Array<Record<string, unknown>>>(events);
+      for (const event of sent) {
+        expect(event).toMatchObject({ page_path: '/', sent_from_path: '/', navigation_type: expect.any(String), metric_id: expect.any(String), metric_rating: expect.any(String) });
+        expect(event.metric_value).toEqual(expect.any(Number));
+      }
     });
 
     test('the carousel moves with its next arrow and its dots', async () => {

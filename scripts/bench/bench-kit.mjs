@@ -157,6 +157,27 @@ export function medianOf(runs) {
   );
 }
 
+/**
+ * The lab floor accepted in issue 42 (docs/performance.md): what the pages' delivery reached, with
+ * the margin the machine's day-to-day speed needs. Checked against the bare export of the same run.
+ */
+export const FLOOR = { lcpDevtoolsOverBareMs: 550, jsRatio: 1.12, htmlOverBareBytes: 16 * 1024 };
+
+/** Each bound a route's row (bench.mjs) breaks, as one line naming the route, its value and the bound. */
+export function belowFloor(bare, rows) {
+  const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
+  return rows.flatMap((row) =>
+    [
+      row.lcpDevtoolsMs > bare.lcpDevtoolsMs + FLOOR.lcpDevtoolsOverBareMs &&
+        `${row.path}: LCP devtools ${seconds(row.lcpDevtoolsMs)}, over the bare export's ${seconds(bare.lcpDevtoolsMs)} + ${seconds(FLOOR.lcpDevtoolsOverBareMs)}`,
+      row.clsMax > 0 && `${row.path}: CLS ${row.clsMax.toFixed(5)} in a run, above 0`,
+      row.jsRatio > FLOOR.jsRatio && `${row.path}: JavaScript ${row.jsRatio.toFixed(3)} × the bare export's (gzip), over ${FLOOR.jsRatio}`,
+      row.htmlBrotli > bare.htmlBrotli + FLOOR.htmlOverBareBytes &&
+        `${row.path}: HTML ${kib(row.htmlBrotli)} with Brotli, over the bare export's ${kib(bare.htmlBrotli)} + ${kib(FLOOR.htmlOverBareBytes)}`,
+    ].filter(Boolean),
+  );
+}
+
 export function kib(bytes) {
   return `${(bytes / 1024).toFixed(1)} KiB`;
 }

@@ -5,17 +5,20 @@
 // route's JavaScript (what a modern browser downloads, gzip and Brotli) against the bare export's,
 // and its HTML as Brotli sends it.
 // `--before=REF` adds the routes as built at an earlier commit to the same series.
-// It prints numbers and writes bench-results.json; it passes or fails nothing.
+// It prints numbers and writes bench-results.json. `--check` (mobile only) also holds each route of
+// this build to the lab floor (FLOOR in bench-kit.mjs), names every route and bound it breaks, and
+// exits non-zero if any: run it before merging a change to how the pages are delivered.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import { audit, buildAt, buildBareExport, freePort, kib, launchChrome, medianOf, serve, waitFor } from './bench-kit.mjs';
+import { FLOOR, audit, belowFloor, buildAt, buildBareExport, freePort, kib, launchChrome, medianOf, serve, waitFor } from './bench-kit.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const CHECK = process.argv.includes('--check');
 // For a quick look at a few routes or one preset: BENCH_ROUTES=/,/about BENCH_PRESETS=mobile.
 const ONLY_ROUTES = process.env.BENCH_ROUTES?.split(',');
-const PRESETS = process.env.BENCH_PRESETS?.split(',') ?? ['mobile', 'desktop'];
+const PRESETS = CHECK ? ['mobile'] : (process.env.BENCH_PRESETS?.split(',') ?? ['mobile', 'desktop']);
 const root = process.cwd();
 const before = process.argv.find((arg) => arg.startsWith('--before='))?.slice('--before='.length);
 
@@ -40,7 +43,7 @@ const targets = [
   { path: '(bare Next.js)', url: `http://127.0.0.1:${barePort}/`, bytes: baseline },
   ...routes.flatMap((path) => [
     ...(beforeOut ? [{ path: `${path} (${before})`, url: `http://127.0.0.1:${beforePort}${path}`, bytes: routeBytes(path, beforeOut) }] : []),
-    { path, url: `http://127.0.0.1:${port}${path}`, bytes: routeBytes(path) },
+    { path, url: `http://127.0.0.1:${port}${path}`, bytes: routeBytes(path), checked: true },
   ]),
 ];
 const results = [];
@@ -62,6 +65,9 @@ try {
       const row = { path: target.path, preset, ...medianOf(simulated), lcpDevtoolsMs: medianOf(devtools).lcpMs, ...target.bytes };
       row.lcpOverBareMs = row.lcpMs - bareLcp;
       row.jsRatio = target.bytes.jsGzip / baseline.jsGzip;
+      // Any layout shift in any run, not the median's: one run in three that shifts is a shift.
+      row.clsMax = Math.max(...simulated.map((run) => run.cls), ...devtools.map((run) => run.cls));
+      row.checked = Boolean(target.checked);
       results.push(row);
     }
   }
@@ -74,6 +80,20 @@ try {
 writeFileSync('bench-results.json', JSON.stringify({ date: new Date().toISOString(), runs: RUNS, baseline, results }, null, 2));
 console.log(`\nBare Next.js export: ${kib(baseline.jsGzip)} of JavaScript gzipped, ${kib(baseline.jsBrotli)} with Brotli. Results in bench-results.json.`);
 for (const preset of PRESETS) printTable(results.filter((row) => row.preset === preset), preset);
+
+if (CHECK) {
+  const [bare, ...rows] = results.filter((row) => row.path === targets[0].path || row.checked);
+  const failures = belowFloor(bare, rows);
+  const partial = [ONLY_ROUTES && 'BENCH_ROUTES', RUNS !== 3 && 'BENCH_RUNS'].filter(Boolean);
+  console.log(`\nThe lab floor (mobile, median of ${RUNS}, against the bare export of this run): LCP devtools within bare + ${FLOOR.lcpDevtoolsOverBareMs / 1000} s, CLS 0 in every run, JS (gzip) at most ${FLOOR.jsRatio} × bare, HTML (Brotli) at most bare + ${kib(FLOOR.htmlOverBareBytes)}.`);
+  if (partial.length > 0) console.log(`Not the full check: ${partial.join(' and ')} set.`);
+  if (failures.length === 0) {
+    console.log(`bench --check: ${rows.length} routes within the floor.`);
+  } else {
+    for (const failure of failures) console.error(`bench --check: ${failure}`);
+    process.exitCode = 1;
+  }
+}
 
 /**
  * Compressed size (gzip level 9 and Brotli quality 11, as the build's twins) of the scripts a page
