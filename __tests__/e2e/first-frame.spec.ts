@@ -3,7 +3,9 @@ import { routes } from '@/lib/site';
 import { expect, test } from './fixtures';
 
 // The page's largest paint (what LCP times) comes with the HTML, never waited for: a lazy image is
-// only requested once the page has been laid out, a round trip later on a slow link.
+// only requested once the page has been laid out, a round trip later on a slow link. The candidate
+// read is the last one, once the type and every picture in view are drawn: on loopback a lazy
+// picture can be drawn while the text still waits for its font, and be a candidate for a moment.
 for (const viewport of [
   { width: 412, height: 823 },
   { width: 1280, height: 800 },
@@ -12,21 +14,26 @@ for (const viewport of [
     test(`${path} at ${viewport.width} px: the largest paint is not a lazy image`, async ({ page }) => {
       await page.setViewportSize(viewport);
       await page.goto(path);
-      const largest = await page.evaluate(
-        () =>
-          new Promise<{ tag: string; loading: string | null; src: string | null; early: boolean }>((resolve) => {
-            new PerformanceObserver((list) => {
-              const element = (list.getEntries().at(-1) as LargestContentfulPaint).element!;
-              const src = element.getAttribute('src');
-              resolve({
-                tag: element.tagName,
-                loading: element.getAttribute('loading'),
-                src,
-                early: !!src && (src.startsWith('data:') || !!document.querySelector(`link[rel="preload"][as="image"][href="${src}"]`)),
-              });
-            }).observe({ type: 'largest-contentful-paint', buffered: true });
-          }),
-      );
+      const largest = await page.evaluate(async () => {
+        const inView = (image: Element) => {
+          const box = image.getBoundingClientRect();
+          return box.bottom > 0 && box.top < innerHeight && box.right > 0 && box.left < innerWidth;
+        };
+        await document.fonts.ready;
+        await Promise.all([...document.images].filter(inView).map((image) => image.decode().catch(() => undefined)));
+        await new Promise((frame) => requestAnimationFrame(() => requestAnimationFrame(frame)));
+        const entry = await new Promise<LargestContentfulPaint>((resolve) =>
+          new PerformanceObserver((list) => resolve(list.getEntries().at(-1) as LargestContentfulPaint)).observe({ type: 'largest-contentful-paint', buffered: true }),
+        );
+        const element = entry.element!;
+        const src = element.getAttribute('src');
+        return {
+          tag: element.tagName,
+          loading: element.getAttribute('loading'),
+          src,
+          early: !!src && (src.startsWith('data:') || !!document.querySelector(`link[rel="preload"][as="image"][href="${src}"]`)),
+        };
+      });
       expect(largest.loading, `${largest.tag} ${largest.src ?? ''}`).not.toBe('lazy');
       if (largest.tag === 'IMG') expect(largest.early, `${largest.src?.slice(0, 60)} is in the HTML or preloaded`).toBe(true);
     });
