@@ -13,7 +13,6 @@ require_once __DIR__ . '/lib/admin/common.php';
 require_once __DIR__ . '/lib/admin/check.php';
 require_once __DIR__ . '/lib/admin/queue.php';
 require_once __DIR__ . '/lib/admin/privacy.php';
-require_once __DIR__ . '/lib/admin/import.php';
 contact_command_line_only();
 
 const ADMIN_USAGE = <<<'TEXT'
@@ -36,7 +35,6 @@ const ADMIN_USAGE = <<<'TEXT'
       retry ID | retry --dead        make that message, or every dead one, due now
       purge --older-than DAYS        delete delivered and dead messages received before then
       erase --email ADDRESS          delete every message from this sender, with its outbox files
-      import-jsonl [DIR]             import messages.jsonl and status.jsonl of the previous version
 
     S is held, pending, sending, delivered or dead; D a date such as 2026-11-01 (UTC).
 
@@ -54,7 +52,6 @@ const ADMIN_COMMANDS = [
     'retry' => ['dead' => false],
     'purge' => ['older-than' => true],
     'erase' => ['email' => true],
-    'import-jsonl' => [],
     'help' => [],
 ];
 const ADMIN_USAGE_ERROR = 64;
@@ -81,7 +78,6 @@ try {
         'retry' => admin_retry($config, isset($options['dead']) ? null : admin_one($arguments, 'a message id or --dead')),
         'purge' => admin_purge($config, $options['older-than'] ?? ''),
         'erase' => admin_erase($config, (string) ($options['email'] ?? '')),
-        'import-jsonl' => admin_import($config, $arguments[0] ?? null),
         'help' => admin_help(),
     });
 } catch (AdminUsageError $error) {

@@ -34,9 +34,8 @@ return [
     // when it can. Where it cannot, make it once:
     // install -d -o www-data -g www-data -m 2770 /var/www/npts/npts-private. Until then the
     // endpoint keeps messages in mail/storage only when it sees the project's rules applied, and
-    // otherwise asks visitors to call. An absolute path, or relative to mail/; the web server's
-    // user must be able to write it. A store in mail/storage (the default of earlier versions) is
-    // moved to npts-private once it exists.
+    // otherwise asks visitors to call; the next deliver.php run after npts-private exists moves
+    // it there. An absolute path, or relative to mail/; the web server's user must write it.
     'MAIL_STORAGE_DIR' => '',
     // Where the outbox transport writes .eml files. Default (empty): <MAIL_STORAGE_DIR>/outbox.
     'MAIL_OUTBOX_DIR' => '',

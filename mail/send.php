@@ -132,7 +132,7 @@ try {
         contact_refuse_proof($proof);
     }
     $accepted = contact_store_accept($store, $config, $fields + $attribution, contact_client_address($config, $_SERVER), $proof);
-} catch (ContactLocationError $error) {
+} catch (ContactStoreUnusable $error) {
     contact_log('contact endpoint: the message was not stored, the visitor was told to call or email instead: ' . $error->getMessage());
     contact_respond(503, false, CONTACT_OUT_OF_SERVICE);
 } catch (Throwable $error) {

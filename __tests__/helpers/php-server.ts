@@ -332,39 +332,36 @@ async function waitForServer(child: ChildProcess, log: () => string): Promise<st
   throw new Error(`php -S did not start: ${log()}`);
 }
 
-type OldMessage = { id: string; time: Date; fields: Record<string, string>; delivered?: boolean; failures?: number };
-
-/** A message of the previous version's store, received `age` milliseconds ago, its text naming its id. */
-export function oldMessage(id: string, age: number, options: { delivered?: boolean; failures?: number; fields?: Partial<typeof validMessage> } = {}): OldMessage {
-  const { fields, ...rest } = options;
-  return { id, time: new Date(Date.now() - age), fields: { ...validMessage, message: `Message ${id}`, ...fields }, ...rest };
-}
+/** A message put straight into a store: for what no visitor can send (an id of the test's choosing, an age, a field an earlier version let in). */
+export type Seed = { id: string; age: number; delivered?: boolean; fields?: Partial<typeof validMessage> };
 
 /**
- * Writes a message store of the previous version (JSON lines) into `dir`, as that version's
- * endpoint did: messages.jsonl, and status.jsonl with each failed and delivered attempt.
+ * Puts messages into the store in `dir` (made first by the commands, as they make it), each
+ * received `age` milliseconds ago with its text naming its id: delivered then, or due now.
  */
-export function writeJsonlStore(dir: string, entries: OldMessage[]): void {
-  const messages = entries.map((entry) => JSON.stringify({ id: entry.id, time: entry.time.toISOString(), status: 'pending', fields: entry.fields }));
-  const status = entries.flatMap((entry) => [
-    ...Array.from({ length: entry.failures ?? 0 }, () => JSON.stringify({ id: entry.id, time: entry.time.toISOString(), status: 'failed', transport: 'smtp', detail: 'SMTP Error: Could not connect to SMTP host.' })),
-    ...(entry.delivered ? [JSON.stringify({ id: entry.id, time: entry.time.toISOString(), status: 'delivered', transport: 'smtp' })] : []),
-  ]);
-  writeFileSync(join(dir, 'messages.jsonl'), messages.map((line) => `${line}\n`).join(''));
-  writeFileSync(join(dir, 'status.jsonl'), status.map((line) => `${line}\n`).join(''));
+export async function storeMessages(php: PhpServer, dir: string, seeds: Seed[]): Promise<void> {
+  await php.admin('status');
+  const names = Object.keys(validMessage);
+  for (const { id, age, delivered, fields } of seeds) {
+    const received = Math.floor((Date.now() - age) / 1000);
+    const values = Object.values({ ...validMessage, message: `Message ${id}`, ...fields });
+    sqlite(dir, `INSERT INTO messages (id, received_at, ${names.join(', ')}) VALUES (?, ?, ${names.map(() => '?').join(', ')})`, [id, received, ...values]);
+    const delivery = delivered ? ['delivered', 1, null, received] : ['pending', 0, Math.floor(Date.now() / 1000), null];
+    sqlite(dir, "INSERT INTO deliveries (message_id, channel, state, attempts, next_attempt_at, delivered_at) VALUES (?, 'mail', ?, ?, ?, ?)", [id, ...delivery]);
+  }
 }
 
 /** SMTP settings naming port 1 on loopback, where nothing listens: a mail server that is down. */
 export const smtpDown = { MAIL_TRANSPORT: 'smtp', SMTP_HOST: '127.0.0.1', SMTP_PORT: '1', SMTP_SECURE: 'none' };
 
-/** Makes `dir` hold a store as an earlier schema version made it (__tests__/fixtures/store-v<version>.sql). */
-export function writeOldStore(dir: string, version: number): void {
+/** Makes `dir` hold a store of schema 3, the one before today's, as its own code made it (__tests__/fixtures/store-v3.sql). */
+export function writeSchema3Store(dir: string): void {
   const script = "$db = new PDO('sqlite:' . $argv[1]); $db->exec(file_get_contents($argv[2]));";
-  execFileSync('php', ['-r', script, join(dir, 'messages.sqlite'), join(repo, '__tests__', 'fixtures', `store-v${version}.sql`)]);
+  execFileSync('php', ['-r', script, join(dir, 'messages.sqlite'), join(repo, '__tests__', 'fixtures', 'store-v3.sql')]);
 }
 
-/** Runs SQL on the store in `dir` directly, for what no command shows or does: tests only. */
-export function sqlite<Row = Record<string, unknown>>(dir: string, query: string): Row[] {
-  const script = `$db = new PDO('sqlite:' . $argv[1]); echo json_encode($db->query($argv[2])->fetchAll(PDO::FETCH_ASSOC));`;
-  return JSON.parse(execFileSync('php', ['-r', script, join(dir, 'messages.sqlite'), query], { encoding: 'utf8' }));
+/** Runs SQL on the store in `dir` directly, with these values for its ?, for what no command shows or does: tests only. */
+export function sqlite<Row = Record<string, unknown>>(dir: string, query: string, values: unknown[] = []): Row[] {
+  const script = `$db = new PDO('sqlite:' . $argv[1]); $query = $db->prepare($argv[2]); $query->execute(json_decode($argv[3])); echo json_encode($query->fetchAll(PDO::FETCH_ASSOC));`;
+  return JSON.parse(execFileSync('php', ['-r', script, join(dir, 'messages.sqlite'), query, JSON.stringify(values)], { encoding: 'utf8' }));
 }

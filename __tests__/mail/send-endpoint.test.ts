@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import PostalMime from 'postal-mime';
 import attributionCases from '../fixtures/attribution-cases.json';
 import cases from '../fixtures/contact-cases.json';
-import { cleanupTemp, oldMessage, smtpDown, sqlite, startPhpServer, tempDir, testConfig, validMessage, writeJsonlStore, type PhpServer, type Reply } from '../helpers/php-server';
+import { cleanupTemp, smtpDown, sqlite, startPhpServer, storeMessages, tempDir, testConfig, validMessage, type PhpServer, type Reply } from '../helpers/php-server';
 import { hasPhpMailer, makeCertificate, startMuteServer, startSmtpSink } from '../helpers/smtp-sink';
 
 jest.setTimeout(30_000);
@@ -559,7 +559,7 @@ describe('mail/send.php', () => {
 
     it('checks stored messages again before deliver.php sends them, and gives up on one that can never be sent', async () => {
       const id = '20260101T000000Z-000000000000';
-      writeJsonlStore(storage, [{ id, time: new Date(), fields: { ...valid, subject: 'x\r\nBcc: victim@example.net' } }]);
+      await storeMessages(php, storage, [{ id, age: 0, fields: { subject: 'x\r\nBcc: victim@example.net' } }]);
       const run = await php.deliver();
       expect(run.code).toBe(1);
       expect(run.stdout).toBe(`${id}: failed (attempt 1): stored message is invalid: subject; dead, given up: php mail/admin.php retry ${id} sends it again\n`);
@@ -764,8 +764,7 @@ describe('mail/send.php', () => {
       tiny.configure({ ...base, MAIL_TRANSPORT: 'outbox', MAIL_STORAGE_DIR: storage, MAIL_OUTBOX_DIR: outbox });
       expect((await tiny.postJson(valid)).status).toBe(200);
       const [message] = await tiny.messages();
-      writeJsonlStore(storage, [oldMessage('expired', 200 * 86_400_000, { delivered: true })]);
-      expect((await tiny.admin('import-jsonl')).code).toBe(0);
+      await storeMessages(tiny, storage, [{ id: 'expired', age: 200 * 86_400_000, delivered: true }]);
       writeFileSync(tiny.path(join(outbox, 'expired.eml')), 'mail');
       expect((await tiny.run(['mount', '-o', 'remount,ro', disk])).code).toBe(0);
       try {

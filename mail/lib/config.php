@@ -82,10 +82,8 @@ function contact_config_read(): array
     }
 
     $values['MAIL_TRANSPORT'] = strtolower(trim($values['MAIL_TRANSPORT']));
-    // "storage" (mail/storage), the default of earlier versions and of copies of their
-    // config.example.php, counts as unset: that store moves out of the web root.
     $storage = trim($values['MAIL_STORAGE_DIR']);
-    $values['MAIL_STORAGE_DIR'] = $storage === '' || $storage === 'storage' ? contact_default_store() : contact_absolute_path($storage);
+    $values['MAIL_STORAGE_DIR'] = $storage === '' ? contact_default_store() : contact_absolute_path($storage);
     $values['MAIL_OUTBOX_DIR'] = $values['MAIL_OUTBOX_DIR'] === ''
         ? $values['MAIL_STORAGE_DIR'] . '/outbox'
         : contact_absolute_path($values['MAIL_OUTBOX_DIR']);

@@ -7,7 +7,7 @@ declare(strict_types=1);
 /** How long a write waits for another process's transaction before it fails. */
 const CONTACT_BUSY_MS = 5000;
 
-/** Opens the database in $file with the settings every process of the store uses. */
+/** Opens the database in $file, changing nothing in it: what it is, the store decides (store.php). */
 function contact_database_open(string $file): PDO
 {
     $pdo = new PDO('sqlite:' . $file, null, null, [
@@ -16,12 +16,17 @@ function contact_database_open(string $file): PDO
         PDO::ATTR_TIMEOUT => intdiv(CONTACT_BUSY_MS, 1000),
     ]);
     $pdo->exec('PRAGMA busy_timeout = ' . CONTACT_BUSY_MS);
+    return $pdo;
+}
+
+/** The settings every process of the store writes with. */
+function contact_database_tune(PDO $pdo): void
+{
     // WAL: readers never wait for the writer. FULL: a commit is on disk before anyone is thanked.
     contact_store_use_wal($pdo);
     $pdo->exec('PRAGMA synchronous = FULL');
     // What is deleted (retention, erasure) is overwritten, not left in free pages.
     $pdo->exec('PRAGMA secure_delete = ON');
-    return $pdo;
 }
 
 /**

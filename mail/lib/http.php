@@ -2,12 +2,12 @@
 // Responses of the endpoint. JSON for the script on the contact page; for the form posted
 // without JavaScript, a 303 redirect to a page that says what happened. Errors are logged,
 // never shown: a response holds no warning, trace or path, whatever display_errors says. It may
-// call proof.php (the challenge handed out), config.php, location.php (ContactLocationError) and printable.php.
+// call proof.php (the challenge handed out), config.php, store.php (ContactStoreUnusable) and printable.php.
 declare(strict_types=1);
 
 require_once __DIR__ . '/proof.php';
 require_once __DIR__ . '/config.php';
-require_once __DIR__ . '/location.php';
+require_once __DIR__ . '/store.php';
 require_once __DIR__ . '/printable.php';
 
 const CONTACT_SUCCESS = 'Thank you for your message. We will get back to you soon!';
@@ -82,7 +82,7 @@ function contact_respond_challenge(): never
 {
     try {
         $challenge = contact_proof_new(contact_config());
-    } catch (ContactLocationError $error) {
+    } catch (ContactStoreUnusable $error) {
         contact_log('contact endpoint: no challenge given, the visitor was told to call or email instead: ' . $error->getMessage());
         contact_respond(503, false, CONTACT_OUT_OF_SERVICE);
     } catch (Throwable $error) {

@@ -159,7 +159,7 @@ function contact_exposure_fix(string $what, string $root, bool $web): string
             : "move it to $home/config.php.",
         default => $homeServed
             ? "{$instead}set MAIL_STORAGE_DIR to a folder outside $root that $user can write."
-            : contact_install_command($home, $web) . " (the endpoint moves the store there), or set MAIL_STORAGE_DIR to a folder outside $root that $user can write.",
+            : contact_install_command($home, $web) . " (the next deliver.php run moves the store there), or set MAIL_STORAGE_DIR to a folder outside $root that $user can write.",
     };
 }
 
@@ -181,11 +181,6 @@ function contact_server_user(bool $web): string
         return (string) (posix_getpwuid(posix_geteuid())['name'] ?? posix_geteuid());
     }
     return $web ? get_current_user() : 'www-data';
-}
-
-/** The store's location may not be used (the message says why and how to fix it). */
-final class ContactLocationError extends RuntimeException
-{
 }
 
 /**

@@ -39,7 +39,7 @@ function contact_proof_max_number(array $config): int
 
 /**
  * A fresh challenge for GET /mail/send.php?challenge, signed with the store's key: a store that
- * cannot be used throws as it would for a message (ContactLocationError when it may not be used).
+ * cannot be used throws as it would for a message (ContactStoreUnusable when it may not be used).
  *
  * @return array{algorithm: string, challenge: string, maxnumber: int, salt: string, signature: string}
  */

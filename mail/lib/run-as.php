@@ -73,7 +73,7 @@ function contact_run_as_trusted_file(string $file): void
  * The store's folder as root must judge it, from what exists alone: MAIL_STORAGE_DIR of root's own
  * environment; in the working copy, mail/storage; for a deployed release (DIR/releases/<time>),
  * DIR/shared itself, not the link to it in DIR/releases, which the deploy account writes; else
- * npts-private beside the site, or, where there is none, mail/storage of an earlier version.
+ * npts-private beside the site, or, where there is none, mail/storage.
  */
 function contact_run_as_home(): string
 {
@@ -82,14 +82,14 @@ function contact_run_as_home(): string
         return contact_absolute_path($named);
     }
     if (contact_in_working_copy()) {
-        return contact_legacy_store();
+        return contact_mail_storage();
     }
     $site = contact_web_root();
     if (basename(dirname($site)) === 'releases' && preg_match('/^\d{8}T\d{6}Z$/', basename($site)) === 1) {
         return dirname($site, 2) . '/shared';
     }
     $home = contact_private_home();
-    return contact_run_as_folder($home, 'the store') === null ? contact_legacy_store() : $home;
+    return contact_run_as_folder($home, 'the store') === null ? contact_mail_storage() : $home;
 }
 
 /**

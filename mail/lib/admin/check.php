@@ -82,9 +82,6 @@ function admin_check_store(array $config, callable $report): void
         if (fileowner($file) !== fileowner($dir)) {
             $report(false, "store: $file is owned by another user than $dir: the web server may not be able to write it");
         }
-        if (is_file("$dir/messages-damaged.jsonl")) {
-            $report(true, "store: $dir/messages-damaged.jsonl holds lines of the old store that could not be imported: look at them, then delete the file", 'note');
-        }
     } catch (Throwable $error) {
         $report(false, "store in $dir cannot be used: " . $error->getMessage());
     }

@@ -68,5 +68,5 @@ function admin_inside_web_root(string $dir): string
 {
     return "$dir is inside the web root: the endpoint uses it only while the web server applies the project's rules "
         . '(/mail/health.php answers 503 when it does not). Safer: ' . contact_install_command(contact_private_home(), false)
-        . ' (the web server\'s user), and the endpoint moves the store there.';
+        . ' (the web server\'s user), and the next deliver.php run moves the store there.';
 }
