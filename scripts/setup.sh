@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # Installs the Debian/Ubuntu packages the site and its tests need, those missing only: the one
-# list, which .ci/run uses too. `npm start` and `npm run dev` need only the first two (PHP with
-# SQLite); the rest is for `npm test`. Run it as root or with sudo rights.
+# list, which .ci/run uses too. `npm start` and `npm run dev` need only the first three (PHP with
+# SQLite and curl); the rest is for `npm test`. Run it as root or with sudo rights.
 set -euo pipefail
 
 need=()
 command -v php >/dev/null 2>&1 || need+=(php-cli)
 # The contact endpoint's store is SQLite through PDO.
 php -m 2>/dev/null | grep -qx pdo_sqlite || need+=(php-sqlite3)
+# The team webhook is sent with PHP's curl extension.
+php -m 2>/dev/null | grep -qx curl || need+=(php-curl)
 [ -x /usr/sbin/apache2 ] || need+=(apache2)
 ls /usr/lib/apache2/modules/libphp*.so >/dev/null 2>&1 || need+=(libapache2-mod-php)
 [ -x /usr/bin/chromium ] || need+=(chromium)

@@ -148,8 +148,8 @@ type Options = {
   indexPhp?: boolean;
   /** The user the server runs as (the tests run as root), as a host's web server does: www-data. */
   user?: string;
-  /** php.ini directory to scan instead of the system's (to take an extension away). */
-  iniScanDir?: string;
+  /** A PHP extension the server and its commands run without, as on a host that lacks it (pdo_sqlite, curl). */
+  without?: string;
   /** More php.ini settings, for the server and its commands: name => value. */
   ini?: Record<string, string>;
 };
@@ -181,7 +181,7 @@ export async function startPhpServer(options: Options = {}): Promise<PhpServer> 
 
   const settings = { display_errors: '1', display_startup_errors: '1', error_reporting: '-1', 'opcache.enable': '0', 'opcache.enable_cli': '0', sendmail_path: `sh ${fakeSendmail} ${captured}`, ...options.ini };
   const ini = Object.entries(settings).flatMap(([name, value]) => ['-d', `${name}=${value}`]);
-  const phpEnv: Record<string, string> = options.iniScanDir ? { PHP_INI_SCAN_DIR: options.iniScanDir } : {};
+  const phpEnv: Record<string, string> = options.without ? { PHP_INI_SCAN_DIR: iniWithout(options.without) } : {};
   const env = cleanEnv({ ...phpEnv, ...named, ...options.env, PHP_CLI_SERVER_WORKERS: String(options.workers ?? 1) });
   let command = 'php';
   let args = ['-S', '127.0.0.1:0', '-t', documentRoot, ...ini];
@@ -312,6 +312,14 @@ export async function startPhpServer(options: Options = {}): Promise<PhpServer> 
     },
     stop,
   };
+}
+
+/** A copy of the system's php.ini directory without the files that load `extension`. */
+function iniWithout(extension: string): string {
+  const dir = tempDir('npts-ini-');
+  const system = execFileSync('php', ['-r', 'echo PHP_CONFIG_FILE_SCAN_DIR;'], { encoding: 'utf8' });
+  for (const name of readdirSync(system).filter((file) => file.endsWith('.ini') && !file.includes(extension))) writeFileSync(join(dir, name), readFileSync(join(system, name)));
+  return dir;
 }
 
 /** The server's origin, once it answers: PHP names the port it was given in its first log line. */

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { cleanupTemp, smtpDown, startPhpServer, tempDir, testConfig, validMessage, type PhpServer } from '../helpers/php-server';
 

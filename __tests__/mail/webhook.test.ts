@@ -395,7 +395,7 @@ describe('the team webhook (MAIL_WEBHOOK_URL)', () => {
   it('posts over TLS to a receiver whose certificate PHP trusts, and to no other', async () => {
     const certificate = makeCertificate(tempDir('npts-tls-'));
     receiver = await startReceiverWith(certificate, ['ok']);
-    const trusting = await startPhpServer({ ini: { 'openssl.cafile': certificate.file } });
+    const trusting = await startPhpServer({ ini: { 'curl.cainfo': certificate.file } });
     try {
       trusting.fresh({ MAIL_WEBHOOK_URL: receiver.url });
       expect((await trusting.postJson(validMessage)).json?.success).toBe(true);
@@ -409,6 +409,26 @@ describe('the team webhook (MAIL_WEBHOOK_URL)', () => {
     expect((await php.messages())[0].webhook).toBe('pending');
     await php.expectLog(/'s webhook is pending: the webhook's TLS handshake failed: .*certificate/i);
     expect(receiver.calls).toHaveLength(1);
+  });
+
+  it('waits without PHP’s curl extension, which check names, while the mail goes out as ever', async () => {
+    receiver = await startReceiver('ok');
+    const bare = await startPhpServer({ without: 'curl' });
+    try {
+      bare.fresh({ MAIL_WEBHOOK_URL: receiver.url });
+      expect((await bare.postJson(validMessage)).json?.success).toBe(true);
+      const missing = 'PHP has no curl extension, which the webhook is sent with: install it (Debian, Ubuntu: apt-get install php-curl).';
+      await bare.expectLog(new RegExp(`'s webhook stays pending: ${escapeRegExp(missing)}`));
+      expect(bare.capturedMessages()).toHaveLength(1);
+      expect((await bare.messages())[0]).toMatchObject({ state: 'delivered', webhook: 'pending' });
+      const check = await bare.admin('check');
+      expect(check.code).toBe(1);
+      expect(check.stdout).toContain(`FAIL  webhook: ${missing}\n`);
+      expect(await bare.deliver()).toMatchObject({ code: 1, stdout: `1 webhook delivery due, none sent: ${missing}\nphp mail/admin.php check shows the configuration.\n` });
+      expect(receiver.calls).toHaveLength(0);
+    } finally {
+      await bare.stop();
+    }
   });
 
   it('holds the webhook of a held message too, and sends it when the message is released', async () => {

@@ -71,6 +71,16 @@ function contact_webhook_send(array $config, string $body, float $seconds = CONT
     }
 }
 
+/** @return list<string> what stops the webhook: no address, one that cannot be used, or no curl */
+function contact_webhook_problems(array $config): array
+{
+    $url = $config['MAIL_WEBHOOK_URL'];
+    return array_values(array_filter([
+        $url === '' ? 'MAIL_WEBHOOK_URL is not set.' : contact_webhook_url_problem($url),
+        extension_loaded('curl') ? null : CONTACT_WEBHOOK_NO_CURL,
+    ]));
+}
+
 /** MAIL_WEBHOOK_URL: a usable address that answers without redirecting; with --send-test, a test lead posted to it. */
 function contact_webhook_check(array $config, callable $report, bool $sendTest): void
 {
@@ -79,9 +89,11 @@ function contact_webhook_check(array $config, callable $report, bool $sendTest):
         return;
     }
     $shown = contact_webhook_shown($url);
-    $problem = contact_webhook_url_problem($url);
-    if ($problem !== null) {
+    $problems = contact_webhook_problems($config);
+    foreach ($problems as $problem) {
         $report(false, "webhook: $problem");
+    }
+    if ($problems !== []) {
         return;
     }
     $warning = contact_webhook_url_warning($url);
@@ -112,9 +124,7 @@ return [
     'label' => 'webhook',
     'seconds' => CONTACT_WEBHOOK_SECONDS,
     'enabled' => static fn (array $config): bool => $config['MAIL_WEBHOOK_URL'] !== '',
-    'problems' => static fn (array $config): array => $config['MAIL_WEBHOOK_URL'] === ''
-        ? ['MAIL_WEBHOOK_URL is not set.']
-        : array_values(array_filter([contact_webhook_url_problem($config['MAIL_WEBHOOK_URL'])])),
+    'problems' => contact_webhook_problems(...),
     'send' => static fn (array $config, array $message, float $seconds) => contact_webhook_send($config, contact_webhook_body($message), $seconds),
     'check' => contact_webhook_check(...),
 ];
