@@ -27,7 +27,7 @@ require_once __DIR__ . '/mail-transports.php';
  */
 function contact_mail_problems(array $config): array
 {
-    $errors = [];
+    $errors = contact_mailer_loaded() ? [] : [CONTACT_NO_PHPMAILER];
     $transport = $config['MAIL_TRANSPORT'];
     if (!in_array($transport, ['outbox', 'mail', 'smtp'], true)) {
         $errors[] = "MAIL_TRANSPORT is \"$transport\": use outbox, mail or smtp.";
@@ -80,7 +80,7 @@ function contact_mail_check_transport(array $config, callable $report): void
         case 'smtp':
             $server = "{$config['SMTP_HOST']}:{$config['SMTP_PORT']}";
             try {
-                $mailer = contact_smtp_mailer($config);
+                $mailer = contact_smtp($config, contact_mailer());
                 contact_smtp_step($mailer, $mailer->smtpConnect(...));
                 $mailer->smtpClose();
                 $report(true, "transport smtp: $server answered" . ($config['SMTP_USER'] === '' ? '' : " and accepted the login of {$config['SMTP_USER']}"));
@@ -97,6 +97,9 @@ function contact_mail_check(array $config, callable $report, bool $sendTest): vo
     $problems = contact_mail_problems($config);
     foreach ($problems as $problem) {
         $report(false, $problem);
+    }
+    if (!extension_loaded('mbstring')) {
+        $report(false, 'PHP has no mbstring: PHPMailer then cuts a long non-Latin subject inside a character, which some mail clients show garbled. Install it (Debian, Ubuntu: apt-get install php-mbstring).', 'warn');
     }
     contact_mail_check_transport($config, $report);
     if (!$sendTest || $problems !== []) {
