@@ -125,20 +125,13 @@ if ($invalid !== []) {
 }
 
 $config = contact_config();
-try {
-    $store = contact_store_open($config);
+[$store, $proof, $accepted] = contact_with_store($config, 'the message was not stored', static function (PDO $store) use ($config, $proofPayload, $fields, $attribution): array {
     $proof = $proofPayload === '' ? null : contact_proof_check($proofPayload, contact_proof_key($store));
     if (is_string($proof)) {
         contact_refuse_proof($proof);
     }
-    $accepted = contact_store_accept($store, $config, $fields + $attribution, contact_client_address($config, $_SERVER), $proof);
-} catch (ContactStoreUnusable $error) {
-    contact_log('contact endpoint: the message was not stored, the visitor was told to call or email instead: ' . $error->getMessage());
-    contact_respond(503, false, CONTACT_OUT_OF_SERVICE);
-} catch (Throwable $error) {
-    contact_log('contact endpoint: the message could not be stored, the visitor was told to try again: ' . $error->getMessage());
-    contact_respond(500, false, CONTACT_FAILURE);
-}
+    return [$store, $proof, contact_store_accept($store, $config, $fields + $attribution, contact_client_address($config, $_SERVER), $proof)];
+});
 if ($accepted['refused'] === 'full') {
     contact_log('contact endpoint: a message without a proof of work was turned away, its visitor asked to call or write: the held messages are at their cap; php mail/admin.php status');
     contact_respond(503, false, CONTACT_HELD_FULL);
@@ -157,16 +150,19 @@ if ($proof === null) {
     contact_log("contact endpoint: message $id came without a proof of work and is held: php mail/admin.php show $id, then release or delete it");
     contact_respond(200, true, CONTACT_SUCCESS);
 }
-// One attempt by each channel, in turn, within the time one SMTP attempt may take, so the visitor
-// waits no longer than for the mail alone; a channel left with less than a second, cron sends.
+// One attempt by each channel, in turn, within the longest of their own deadlines, so the visitor
+// waits no longer than for the slowest alone; a channel left with less than a fifth of its own
+// time is left to cron.
+$enabled = contact_enabled_channels($config);
+$deadlines = array_combine($enabled, array_map(static fn (string $channel): float => (contact_channels()[$channel]['seconds'])($config), $enabled));
 $started = hrtime(true);
-foreach (contact_enabled_channels($config) as $channel) {
+foreach ($deadlines as $channel => $own) {
     $problems = (contact_channels()[$channel]['problems'])($config);
-    $left = CONTACT_SMTP_DEADLINE - (hrtime(true) - $started) / 1e9;
+    $left = max($deadlines) - (hrtime(true) - $started) / 1e9;
     if ($problems !== []) {
         contact_log("contact endpoint: message $id" . contact_channel_whose($channel) . ' stays pending: ' . implode(' ', $problems));
-    } elseif ($left >= 1) {
-        contact_attempt($config, $store, $id, $channel, min(contact_channels()[$channel]['seconds'], $left));
+    } elseif ($left >= $own / 5) {
+        contact_attempt($config, $store, $id, $channel, min($own, $left));
     }
 }
 contact_respond(200, true, CONTACT_SUCCESS);

@@ -151,7 +151,7 @@ describe('mail/deliver.php', () => {
 
     it('lets only the latest claim settle: a sender whose lease ran out cannot undo what the next one recorded', async () => {
       await storeMessages(php, storage, [{ id: 'contested', age: HOUR }]);
-      const script = `require $argv[1];
+      const script = `require "$argv[1]/store.php"; require "$argv[1]/queue.php";
         $store = contact_store_open(contact_config(), true);
         $first = contact_store_claim($store, 'contested');
         $store->exec("UPDATE deliveries SET lease_until = 0 WHERE message_id = 'contested'");
@@ -161,7 +161,7 @@ describe('mail/deliver.php', () => {
             contact_store_settle($store, $second, null, 72),
             contact_store_message($store, 'contested')['state'],
         ]);`;
-      const run = await php.run(['php', '-r', script, join(php.docroot, 'mail', 'lib', 'queue.php')]);
+      const run = await php.run(['php', '-r', script, join(php.docroot, 'mail', 'lib')]);
       expect(run.stderr).toBe('');
       // The first sender's late failure changes nothing; the second one's delivery counts.
       expect(JSON.parse(run.stdout)).toEqual([null, 'delivered', 'delivered']);

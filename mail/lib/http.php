@@ -2,7 +2,7 @@
 // Responses of the endpoint. JSON for the script on the contact page; for the form posted
 // without JavaScript, a 303 redirect to a page that says what happened. Errors are logged,
 // never shown: a response holds no warning, trace or path, whatever display_errors says. It may
-// call proof.php (the challenge handed out), config.php, store.php (ContactStoreUnusable) and printable.php.
+// call proof.php (the challenge handed out), config.php, store.php and printable.php.
 declare(strict_types=1);
 
 require_once __DIR__ . '/proof.php';
@@ -75,20 +75,32 @@ function contact_refuse_proof(string $why): never
 }
 
 /**
- * GET /mail/send.php?challenge: a fresh challenge, never cached. The store signs it, so a store
- * that cannot be used answers as send.php would.
+ * Runs $work with the store and returns what it returns. Where the store cannot be used, or $work
+ * fails, the visitor is answered and the log says $what and why: a store the operator must fix
+ * first asks the visitor to call (503), anything else to try again (500).
+ *
+ * @template T
+ * @param callable(PDO): T $work
+ * @return T
  */
-function contact_respond_challenge(): never
+function contact_with_store(array $config, string $what, callable $work): mixed
 {
     try {
-        $challenge = contact_proof_new(contact_config());
+        return $work(contact_store_open($config));
     } catch (ContactStoreUnusable $error) {
-        contact_log('contact endpoint: no challenge given, the visitor was told to call or email instead: ' . $error->getMessage());
+        contact_log("contact endpoint: $what, the visitor was told to call or email instead: " . $error->getMessage());
         contact_respond(503, false, CONTACT_OUT_OF_SERVICE);
     } catch (Throwable $error) {
-        contact_log('contact endpoint: no challenge given, the visitor was told to try again: ' . $error->getMessage());
+        contact_log("contact endpoint: $what, the visitor was told to try again: " . $error->getMessage());
         contact_respond(500, false, CONTACT_FAILURE);
     }
+}
+
+/** GET /mail/send.php?challenge: a fresh challenge, never cached, signed with the store's key. */
+function contact_respond_challenge(): never
+{
+    $config = contact_config();
+    $challenge = contact_with_store($config, 'no challenge given', static fn (PDO $store): array => contact_proof_challenge(contact_proof_key($store), contact_proof_max_number($config), time()));
     while (ob_get_level() > 0) {
         ob_end_clean();
     }

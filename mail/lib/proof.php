@@ -7,12 +7,11 @@
 // no digit of the number can be moved into it (the splicing of CVE-2025-68113). Each proof is
 // accepted once, before it expires: the store decides both with one clock, read while it holds
 // the store (queue.php accepts a message), and keeps the challenges used until they expire. All
-// of the proof is here: the key, the challenge handed out, the check and the spending. It may
-// call database.php, store.php (the key is the store's) and config.php.
+// of the proof is here: the key, the challenge handed out, the check and the spending; the store
+// calls it, never the other way round. It may call database.php and config.php.
 declare(strict_types=1);
 
 require_once __DIR__ . '/database.php';
-require_once __DIR__ . '/store.php';
 require_once __DIR__ . '/config.php';
 
 const CONTACT_PROOF_ALGORITHM = 'SHA-256';
@@ -35,17 +34,6 @@ function contact_proof_key(PDO $pdo): string
 function contact_proof_max_number(array $config): int
 {
     return contact_config_int($config, 'MAIL_PROOF_MAXNUMBER', CONTACT_PROOF_MIN_NUMBER);
-}
-
-/**
- * A fresh challenge for GET /mail/send.php?challenge, signed with the store's key: a store that
- * cannot be used throws as it would for a message (ContactStoreUnusable when it may not be used).
- *
- * @return array{algorithm: string, challenge: string, maxnumber: int, salt: string, signature: string}
- */
-function contact_proof_new(array $config): array
-{
-    return contact_proof_challenge(contact_proof_key(contact_store_open($config)), contact_proof_max_number($config), time());
 }
 
 /** @return array{algorithm: string, challenge: string, maxnumber: int, salt: string, signature: string} */

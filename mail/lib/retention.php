@@ -1,15 +1,15 @@
 <?php
 // What is deleted, and when: retention (MAIL_RETENTION_DAYS for delivered and dead messages,
-// CONTACT_HELD_DAYS for held ones), purge and the erasure of a sender's messages, each message
-// with its outbox file, the file first; and which dead messages retention deletes soon. A message
-// a delivery is still pending or sending for is never among them (messages.php). It may call
-// messages.php, rate-limit.php, config.php and channels/mail-transports.php (the outbox files).
+// CONTACT_HELD_DAYS for held ones), purge, delete and the erasure of a sender's messages, each
+// message with the files its channels keep of it (the outbox's), the files first; and which dead
+// messages retention deletes soon. A message a delivery is still pending or sending for is never
+// among them (messages.php). It may call messages.php, rate-limit.php, config.php and channels.php.
 declare(strict_types=1);
 
 require_once __DIR__ . '/messages.php';
 require_once __DIR__ . '/rate-limit.php';
 require_once __DIR__ . '/config.php';
-require_once __DIR__ . '/channels/mail-transports.php';
+require_once __DIR__ . '/channels.php';
 
 /** Held messages nobody released are deleted this many days after they came (/privacy says so). */
 const CONTACT_HELD_DAYS = 30;
@@ -17,9 +17,9 @@ const CONTACT_HELD_DAYS = 30;
 const CONTACT_RETENTION_NOTICE_DAYS = 14;
 
 /**
- * Deletes messages in the given states received before $before, each with its outbox file. The
- * file goes first: a message whose file cannot be removed is kept, so nothing of it is left
- * where no list can find it.
+ * Deletes messages in the given states received before $before, each with its files. The files
+ * go first: a message whose file cannot be removed is kept, so nothing of it is left where no
+ * list can find it.
  *
  * @param list<string> $states delivered, dead and/or held; pending messages are never purged
  * @return array{deleted: int, kept: array<string, string>} how many went; id => why for those kept
@@ -31,7 +31,7 @@ function contact_purge(array $config, PDO $pdo, array $states, int $before): arr
     $after = 0;
     while ($states !== [] && ($batch = contact_store_old($pdo, $states, $before, $after)) !== []) {
         $after = array_key_last($batch);
-        $files = contact_remove_outbox_files($config, array_values($batch));
+        $files = contact_forget_files($config, array_values($batch));
         $result['deleted'] += count(contact_store_delete($pdo, $files['gone'], $states));
         $result['kept'] += $files['kept'];
     }
@@ -70,10 +70,10 @@ function contact_retention_due(array $config, PDO $pdo, int $now): array
 }
 
 /**
- * Deletes every message from this address, each with its outbox file (the file first). One
- * that a process is sending right now is kept: it would be sent, or filed, after its erasure.
+ * Deletes every message from this address, each with its files (the files first). One that a
+ * process is sending right now is kept: it would be sent, or filed, after its erasure.
  *
- * @return array{erased: list<array<string, mixed>>, files: list<string>, kept: array<string, string>} the messages deleted; the ids whose outbox file was deleted; id => why for those kept
+ * @return array{erased: list<array<string, mixed>>, files: array<string, list<string>>, kept: array<string, string>} the messages deleted; id => the names of its files deleted; id => why for those kept
  */
 function contact_erase(array $config, PDO $pdo, string $email): array
 {
@@ -87,7 +87,7 @@ function contact_erase(array $config, PDO $pdo, string $email): array
             $idle[] = $message;
         }
     }
-    $files = contact_remove_outbox_files($config, array_column($idle, 'id'));
+    $files = contact_forget_files($config, array_column($idle, 'id'));
     $deleted = contact_store_delete($pdo, $files['gone']);
     foreach (array_diff($files['gone'], $deleted) as $id) {
         $kept[$id] = 'being sent right now: erase again in a few minutes';
@@ -97,22 +97,24 @@ function contact_erase(array $config, PDO $pdo, string $email): array
 }
 
 /**
+ * Deletes the files each channel keeps of these messages (lib/channels.php).
+ *
  * @param list<string> $ids
- * @return array{gone: list<string>, removed: list<string>, kept: array<string, string>} the ids whose outbox file is gone now; of those, the ones that had one; id => why for the others
+ * @return array{gone: list<string>, removed: array<string, list<string>>, kept: array<string, string>} the ids with no file left; id => the names of the files deleted; id => why for the others
  */
-function contact_remove_outbox_files(array $config, array $ids): array
+function contact_forget_files(array $config, array $ids): array
 {
-    $files = ['gone' => [], 'removed' => [], 'kept' => []];
+    $result = ['gone' => [], 'removed' => [], 'kept' => []];
     foreach ($ids as $id) {
-        $file = contact_outbox_file($config, $id);
-        if (!is_file($file)) {
-            $files['gone'][] = $id;
-        } elseif (@unlink($file)) {
-            $files['gone'][] = $id;
-            $files['removed'][] = $id;
-        } else {
-            $files['kept'][$id] = "cannot delete $file: " . (error_get_last()['message'] ?? 'unknown error');
+        $files = array_merge(...array_map(static fn (array $channel): array => ($channel['files'])($config, $id), array_values(contact_channels())));
+        foreach ($files as $file) {
+            if (!@unlink($file)) {
+                $result['kept'][$id] = "cannot delete $file: " . (error_get_last()['message'] ?? 'unknown error');
+                continue 2;
+            }
         }
+        $result['gone'][] = $id;
+        $result['removed'] += $files === [] ? [] : [$id => array_keys($files)];
     }
-    return $files;
+    return $result;
 }

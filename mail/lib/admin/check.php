@@ -1,8 +1,8 @@
 <?php
-// admin.php check: the configuration and where each value comes from, then whether it works:
-// PHP, the store, and each channel set up (its own check, lib/channels.php). It may call
-// admin/common.php, config.php, location.php, store.php, database.php, messages.php,
-// channels.php and channels/webhook-request.php (how a webhook's URL is shown).
+// admin.php check: the configuration and where each value comes from (secrets hidden, as each
+// channel shows its own), then whether it works: PHP, the store, and each channel set up (its
+// own check, lib/channels.php). It may call admin/common.php, config.php, location.php,
+// store.php, database.php, messages.php and channels.php.
 declare(strict_types=1);
 
 require_once __DIR__ . '/common.php';
@@ -12,7 +12,6 @@ require_once __DIR__ . '/../store.php';
 require_once __DIR__ . '/../database.php';
 require_once __DIR__ . '/../messages.php';
 require_once __DIR__ . '/../channels.php';
-require_once __DIR__ . '/../channels/webhook-request.php';
 
 function admin_check(array $config, bool $sendTest): int
 {
@@ -20,13 +19,9 @@ function admin_check(array $config, bool $sendTest): int
     echo $read['file'] === null
         ? "Configuration file: none (copy mail/config.example.php to mail/config.php, or name one with MAIL_CONFIG)\n"
         : "Configuration file: {$read['file']} (environment variables override it)\n";
+    $hidden = array_merge(['MAIL_HEALTH_TOKEN' => '(set, hidden)'], ...array_map(static fn (array $channel): array => ($channel['settings'])($read['values']), array_values(contact_channels())));
     foreach ($read['values'] as $key => $value) {
-        $shown = match (true) {
-            $value === '' => '(empty)',
-            in_array($key, ['SMTP_PASS', 'MAIL_HEALTH_TOKEN', 'MAIL_WEBHOOK_SECRET'], true) => '(set, hidden)',
-            $key === 'MAIL_WEBHOOK_URL' => contact_webhook_shown($value),
-            default => $value,
-        };
+        $shown = $value === '' ? '(empty)' : $hidden[$key] ?? $value;
         printf("  %-21s %-44s %s\n", $key, $shown, $read['sources'][$key]);
     }
     echo "Values set only with Apache's SetEnv reach the web endpoint, never this command or cron.\n\n";

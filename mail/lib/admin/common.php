@@ -63,6 +63,21 @@ function admin_store(array $config): ?PDO
     return $store;
 }
 
+/**
+ * The store and the message $id in it; the message is null (said on standard output) when there is none.
+ *
+ * @return array{0: ?PDO, 1: ?array<string, mixed>}
+ */
+function admin_message(array $config, string $id): array
+{
+    $store = admin_store($config);
+    $message = $store === null ? null : contact_store_message($store, $id);
+    if ($message === null) {
+        echo "No message $id.\n";
+    }
+    return [$store, $message];
+}
+
 /** A store in mail/ behind the project's rules: allowed, but one server change from being served. */
 function admin_inside_web_root(string $dir): string
 {

@@ -2,8 +2,7 @@
 // admin.php status, list, show, export, retry and release: the messages and their deliveries as
 // the operator sees and moves them; status's verdict is lib/health.php's, the same as
 // /mail/health.php's. It may call admin/common.php, messages.php, queue.php, health.php,
-// channels.php, validation.php, location.php, store.php, retention.php (how long held messages
-// stay) and channels/mail-transports.php (the outbox file).
+// channels.php, validation.php, location.php, store.php and retention.php (how long held messages stay).
 declare(strict_types=1);
 
 require_once __DIR__ . '/common.php';
@@ -15,7 +14,6 @@ require_once __DIR__ . '/../validation.php';
 require_once __DIR__ . '/../location.php';
 require_once __DIR__ . '/../store.php';
 require_once __DIR__ . '/../retention.php';
-require_once __DIR__ . '/../channels/mail-transports.php';
 
 function admin_status(array $config): int
 {
@@ -77,13 +75,10 @@ function admin_list(array $config, ?string $state, ?int $since): int
 
 function admin_show(array $config, string $id): int
 {
-    $store = admin_store($config);
-    $message = $store === null ? null : contact_store_message($store, $id);
+    [, $message] = admin_message($config, $id);
     if ($message === null) {
-        echo "No message $id.\n";
         return 1;
     }
-    $outbox = contact_outbox_file($config, $id);
     $own = $message['deliveries'][contact_primary_channel()] ?? [];
     $time = static fn (string $column): string => admin_time(isset($own[$column]) ? (int) $own[$column] : null);
     $lines = [
@@ -100,7 +95,9 @@ function admin_show(array $config, string $id): int
         $lines[trim(contact_channel_suffix($channel))] = $delivery === null ? '-' : "{$delivery['state']}, attempts {$delivery['attempts']}"
             . ($delivery['last_error'] === null ? '' : ", last error: {$delivery['last_error']}");
     }
-    $lines['outbox file'] = is_file($outbox) ? $outbox : '-';
+    foreach (contact_channels() as $channel) {
+        $lines += ($channel['files'])($config, $id);
+    }
     foreach (array_keys(CONTACT_ATTRIBUTION) as $name) {
         $lines[$name === 'source' ? 'came from' : $name] = $message[$name] ?? '-';
     }

@@ -4,11 +4,15 @@
 // channels.php, so its delivery's state is the message's own. This file returns the channel's
 // contract, which every channel's file returns alike:
 //   label     how what the commands print names its deliveries
-//   seconds   the longest one attempt takes (the endpoint's visitor waits for it)
+//   seconds   fn (config): float, the longest one attempt takes (the endpoint's visitor waits for it)
 //   enabled   fn (config): bool, whether a lead accepted now gets a delivery by it
 //   problems  fn (config): list<string>, what stops it sending (each a sentence for the operator)
 //   send      fn (config, message, seconds): void, one attempt; throws when it failed, and
 //             ContactInvalidMessage when it never can succeed
+//   files     fn (config, id): array<string, string>, the files it keeps of a message that are
+//             there, by name: show lists them; retention, purge, delete and erase delete them first
+//   settings  fn (config): array<string, string>, its settings that check must not print as they
+//             are (a password, a URL that is one), as check shows them when they are set
 //   check     fn (config, report, sendTest): void, what admin.php check says of it
 // It may call compose.php, config.php, database.php (a test's id) and channels/mail-transports.php.
 declare(strict_types=1);
@@ -122,11 +126,13 @@ function contact_mail_check(array $config, callable $report, bool $sendTest): vo
 
 return [
     'label' => 'mail',
-    'seconds' => CONTACT_SMTP_DEADLINE,
+    'seconds' => static fn (array $config): float => CONTACT_SMTP_DEADLINE,
     // Every lead is mailed: while the configuration stops it, its delivery waits.
     'enabled' => static fn (array $config): bool => true,
     'problems' => contact_mail_problems(...),
-    // An SMTP attempt keeps its own deadline, CONTACT_SMTP_DEADLINE, which is the endpoint's budget.
+    // The first channel: an SMTP attempt always has its own whole deadline.
     'send' => static fn (array $config, array $message, float $seconds) => contact_transport_send($config, contact_compose($config, $message)),
+    'files' => static fn (array $config, string $id): array => array_filter(['outbox file' => contact_outbox_file($config, $id)], 'is_file'),
+    'settings' => static fn (array $config): array => ['SMTP_PASS' => '(set, hidden)'],
     'check' => contact_mail_check(...),
 ];

@@ -122,9 +122,13 @@ function contact_webhook_check(array $config, callable $report, bool $sendTest):
 
 return [
     'label' => 'webhook',
-    'seconds' => CONTACT_WEBHOOK_SECONDS,
+    'seconds' => static fn (array $config): float => CONTACT_WEBHOOK_SECONDS,
     'enabled' => static fn (array $config): bool => $config['MAIL_WEBHOOK_URL'] !== '',
     'problems' => contact_webhook_problems(...),
     'send' => static fn (array $config, array $message, float $seconds) => contact_webhook_send($config, contact_webhook_body($message), $seconds),
+    // Nothing of a lead stays here once it is sent.
+    'files' => static fn (array $config, string $id): array => [],
+    // A chat's webhook URL is its password: only its host shows.
+    'settings' => static fn (array $config): array => ['MAIL_WEBHOOK_URL' => contact_webhook_shown($config['MAIL_WEBHOOK_URL']), 'MAIL_WEBHOOK_SECRET' => '(set, hidden)'],
     'check' => contact_webhook_check(...),
 ];
