@@ -94,6 +94,16 @@ describe('mail/admin.php', () => {
     });
   });
 
+  it('keeps the deadlines docs/contact-endpoint.md states, and takes shorter ones from the configuration', async () => {
+    const docs = readFileSync(join(__dirname, '..', '..', 'docs', 'contact-endpoint.md'), 'utf8');
+    const stated = [...docs.matchAll(/^\| `(\w+)` \| ([\d.]+) s \|/gm)].map(([, key, seconds]) => [key, seconds]);
+    expect(stated.map(([key]) => key)).toEqual(['SMTP_TIMEOUT', 'MAIL_WEBHOOK_TIMEOUT', 'MAIL_LOCK_TIMEOUT']);
+    const check = await php.admin('check');
+    for (const [key, seconds] of stated) expect(check.stdout).toMatch(new RegExp(`^ {2}${key} +${seconds} +default$`, 'm'));
+    php.fresh({ SMTP_TIMEOUT: '0.5' });
+    expect((await php.admin('check')).stdout).toMatch(/^ {2}SMTP_TIMEOUT +0\.5 +file$/m);
+  });
+
   describe('check', () => {
     it('passes with the outbox and placeholders, and fails on placeholders with a transport that really mails', async () => {
       php.configure({ MAIL_STORAGE_DIR: storage });
@@ -112,14 +122,15 @@ describe('mail/admin.php', () => {
     });
 
     it('fails on settings that stop delivery, and warns of those replaced by their default', async () => {
-      php.fresh({ MAIL_TRANSPORT: 'carrier-pigeon', MAIL_RETENTION_DAYS: 'forever', MAIL_RATE_LIMIT: '5/0', MAIL_TRUSTED_PROXIES: '10.0.0.0/33' });
+      php.fresh({ MAIL_TRANSPORT: 'carrier-pigeon', MAIL_RETENTION_DAYS: 'forever', MAIL_RATE_LIMIT: '5/0', MAIL_TRUSTED_PROXIES: '10.0.0.0/33', SMTP_TIMEOUT: '0' });
       const check = await php.admin('check');
       expect(check.code).toBe(1);
       expect(check.stdout).toContain('FAIL  MAIL_TRANSPORT is "carrier-pigeon": use outbox, mail or smtp.');
       expect(check.stdout).toContain('warn  MAIL_RETENTION_DAYS is "forever": use a whole number of at least 1 (now using 180).');
       expect(check.stdout).toContain('warn  MAIL_RATE_LIMIT is "5/0": use count/seconds, e.g. 5/600 (now using 5/600).');
       expect(check.stdout).toContain('warn  MAIL_TRUSTED_PROXIES holds "10.0.0.0/33", which is not an address or CIDR range (it is ignored).');
-      expect(check.stdout).toMatch(/\n4 problems\.\n$/);
+      expect(check.stdout).toContain('warn  SMTP_TIMEOUT is "0": use a number of seconds above 0 (now using 8).');
+      expect(check.stdout).toMatch(/\n5 problems\.\n$/);
     });
 
     it('fails on the example file’s SMTP server, login and password', async () => {

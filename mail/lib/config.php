@@ -22,6 +22,12 @@ const CONTACT_DEFAULTS = [
     'SMTP_USER' => '',
     'SMTP_PASS' => '',
     'SMTP_SECURE' => 'tls',
+    // Seconds one attempt may take in all, whatever the other side does (0.5 is half a second):
+    // the SMTP attempt, the webhook's request, and a write waiting for another process's. The
+    // visitor waits for the longest channel's; the tests shorten them.
+    'SMTP_TIMEOUT' => '8',
+    'MAIL_WEBHOOK_TIMEOUT' => '5',
+    'MAIL_LOCK_TIMEOUT' => '5',
     // Empty: npts-private beside the web root (lib/location.php).
     'MAIL_STORAGE_DIR' => '',
     'MAIL_OUTBOX_DIR' => '',
@@ -103,6 +109,13 @@ function contact_config_int(array $config, string $key, int $min): int
     return ctype_digit($value) && (int) $value >= $min ? (int) $value : (int) CONTACT_DEFAULTS[$key];
 }
 
+/** A number of seconds above 0, or its default when it is not one (check reports it). */
+function contact_config_seconds(array $config, string $key): float
+{
+    $value = trim($config[$key]);
+    return is_numeric($value) && (float) $value > 0 ? (float) $value : (float) CONTACT_DEFAULTS[$key];
+}
+
 /** The smallest MAIL_PROOF_MAXNUMBER: below it, a proof costs a script nothing. */
 const CONTACT_PROOF_MIN_NUMBER = 1000;
 
@@ -161,6 +174,11 @@ function contact_config_warnings(array $config): array
         $value = trim($config[$key]);
         if (!ctype_digit($value) || (int) $value < $min) {
             $warnings[] = "$key is \"{$config[$key]}\": use a whole number of at least $min (now using " . CONTACT_DEFAULTS[$key] . ').';
+        }
+    }
+    foreach (['SMTP_TIMEOUT', 'MAIL_WEBHOOK_TIMEOUT', 'MAIL_LOCK_TIMEOUT'] as $key) {
+        if (contact_config_seconds($config, $key) !== (float) trim($config[$key])) {
+            $warnings[] = "$key is \"{$config[$key]}\": use a number of seconds above 0 (now using " . CONTACT_DEFAULTS[$key] . ').';
         }
     }
     if (preg_match(CONTACT_RATE_LIMIT_FORMAT, $config['MAIL_RATE_LIMIT']) !== 1) {

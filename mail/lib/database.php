@@ -4,18 +4,14 @@
 // at once), and the settings table's values. It calls nothing: every other store file builds on it.
 declare(strict_types=1);
 
-/** How long a write waits for another process's transaction before it fails. */
-const CONTACT_BUSY_MS = 5000;
-
-/** Opens the database in $file, changing nothing in it: what it is, the store decides (store.php). */
-function contact_database_open(string $file): PDO
+/**
+ * Opens the database in $file, changing nothing in it (what it is, the store decides: store.php).
+ * A write waits $seconds for another process's transaction before it fails (MAIL_LOCK_TIMEOUT).
+ */
+function contact_database_open(string $file, float $seconds): PDO
 {
-    $pdo = new PDO('sqlite:' . $file, null, null, [
-        PDO::ATTR_ERRMODE => PDO::ERRMODE_EXCEPTION,
-        PDO::ATTR_DEFAULT_FETCH_MODE => PDO::FETCH_ASSOC,
-        PDO::ATTR_TIMEOUT => intdiv(CONTACT_BUSY_MS, 1000),
-    ]);
-    $pdo->exec('PRAGMA busy_timeout = ' . CONTACT_BUSY_MS);
+    $pdo = new PDO('sqlite:' . $file, null, null, [PDO::ATTR_ERRMODE => PDO::ERRMODE_EXCEPTION, PDO::ATTR_DEFAULT_FETCH_MODE => PDO::FETCH_ASSOC]);
+    $pdo->exec('PRAGMA busy_timeout = ' . (int) ceil($seconds * 1000));
     return $pdo;
 }
 
@@ -36,7 +32,7 @@ function contact_database_tune(PDO $pdo): void
  */
 function contact_store_use_wal(PDO $pdo): void
 {
-    $deadline = microtime(true) + CONTACT_BUSY_MS / 1000;
+    $deadline = microtime(true) + $pdo->query('PRAGMA busy_timeout')->fetchColumn() / 1000;
     while ($pdo->query('PRAGMA journal_mode')->fetchColumn() !== 'wal') {
         try {
             $pdo->query('PRAGMA journal_mode = WAL');

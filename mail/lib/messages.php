@@ -160,11 +160,12 @@ function contact_store_delete(PDO $pdo, array $ids, ?array $states = null): arra
     });
     // Deleted pages leave the write-ahead log too, when no other process is reading (else the
     // log goes when the last connection closes): never wait for readers, or writers wait too.
+    $wait = (int) $pdo->query('PRAGMA busy_timeout')->fetchColumn();
     $pdo->exec('PRAGMA busy_timeout = 0');
     try {
         $pdo->query('PRAGMA wal_checkpoint(TRUNCATE)')->fetchAll();
     } finally {
-        $pdo->exec('PRAGMA busy_timeout = ' . CONTACT_BUSY_MS);
+        $pdo->exec("PRAGMA busy_timeout = $wait");
     }
     return $deleted;
 }

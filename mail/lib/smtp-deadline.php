@@ -13,9 +13,12 @@ final class ContactDeadlineSmtp extends \PHPMailer\PHPMailer\SMTP
     /** Whether the deadline cut the attempt short (PHPMailer's own error then says only "could not connect"). */
     public bool $timedOut = false;
 
-    /** @param int $deadline hrtime(true) at which the attempt ends */
-    public function __construct(private int $deadline)
+    /** hrtime(true) at which the attempt ends. */
+    private int $deadline;
+
+    public function __construct(public readonly float $seconds)
     {
+        $this->deadline = hrtime(true) + (int) ($seconds * 1e9);
     }
 
     /** Connects over TCP; for TLS from the first byte (ssl://), the handshake follows, bounded like the rest. */

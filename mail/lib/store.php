@@ -4,13 +4,15 @@
 // another version is refused and left as it is), the tables made in a new store (schema.php), and
 // on the command line the store the endpoint kept in mail/storage moved in (store-move.php). What
 // is in it: the messages and their deliveries (queue.php, messages.php), proofs (proof.php), rate
-// limits (rate-limit.php). It may call database.php, schema.php, store-move.php and location.php.
+// limits (rate-limit.php). It may call database.php, schema.php, store-move.php, location.php
+// and config.php.
 declare(strict_types=1);
 
 require_once __DIR__ . '/database.php';
 require_once __DIR__ . '/schema.php';
 require_once __DIR__ . '/store-move.php';
 require_once __DIR__ . '/location.php';
+require_once __DIR__ . '/config.php';
 
 const CONTACT_STORE_FILE = 'messages.sqlite';
 
@@ -50,7 +52,7 @@ function contact_store_open(array $config, bool $commandLine = false): ?PDO
         // the -wal and -shm files SQLite makes beside it take its mode.
         touch($file);
     }
-    $pdo = contact_database_open($file);
+    $pdo = contact_database_open($file, contact_config_seconds($config, 'MAIL_LOCK_TIMEOUT'));
     $version = (int) $pdo->query('PRAGMA user_version')->fetchColumn();
     if ($version !== 0 && $version !== CONTACT_SCHEMA_VERSION) {
         throw new ContactStoreUnusable("$file is a store of schema version $version, which this code does not read (it reads " . CONTACT_SCHEMA_VERSION . '), so it is left as it is. Fix: move it away, and a new store is made.');

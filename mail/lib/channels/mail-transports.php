@@ -55,8 +55,7 @@ function contact_outbox_file(array $config, string $id): string
     return $config['MAIL_OUTBOX_DIR'] . "/$id.eml";
 }
 
-/** Seconds one SMTP attempt may take in all (connecting, every command, the message), and to connect. */
-const CONTACT_SMTP_DEADLINE = 8;
+/** Seconds to connect to the SMTP server, within the attempt's SMTP_TIMEOUT. */
 const CONTACT_SMTP_CONNECT_TIMEOUT = 5;
 
 /** Runs a PHPMailer step that throws or returns false on failure; one cut short by the deadline says so. */
@@ -72,17 +71,17 @@ function contact_smtp_step(PHPMailer $mailer, callable $step): void
     }
     $smtp = $mailer->getSMTPInstance();
     if ($smtp instanceof ContactDeadlineSmtp && $smtp->timedOut) {
-        throw new RuntimeException('the SMTP server did not answer within ' . CONTACT_SMTP_DEADLINE . ' s', 0, $failure);
+        throw new RuntimeException(sprintf('the SMTP server did not answer within %g s', $smtp->seconds), 0, $failure);
     }
     throw $failure ?? new RuntimeException("could not connect to the SMTP server $mailer->Host:$mailer->Port");
 }
 
-/** $mailer set up for the configured SMTP server, its attempt ending CONTACT_SMTP_DEADLINE seconds from now. */
+/** $mailer set up for the configured SMTP server, its attempt (connecting, every command, the message) ending SMTP_TIMEOUT seconds from now. */
 function contact_smtp(array $config, PHPMailer $mailer): PHPMailer
 {
     require_once __DIR__ . '/../smtp-deadline.php';
     $mailer->isSMTP();
-    $mailer->setSMTPInstance(new ContactDeadlineSmtp(hrtime(true) + CONTACT_SMTP_DEADLINE * 1_000_000_000));
+    $mailer->setSMTPInstance(new ContactDeadlineSmtp(contact_config_seconds($config, 'SMTP_TIMEOUT')));
     $mailer->Timeout = CONTACT_SMTP_CONNECT_TIMEOUT;
     $mailer->Host = $config['SMTP_HOST'];
     $mailer->Port = (int) $config['SMTP_PORT'];

@@ -126,7 +126,7 @@ function contact_mail_check(array $config, callable $report, bool $sendTest): vo
 
 return [
     'label' => 'mail',
-    'seconds' => static fn (array $config): float => CONTACT_SMTP_DEADLINE,
+    'seconds' => static fn (array $config): float => contact_config_seconds($config, 'SMTP_TIMEOUT'),
     // Every lead is mailed: while the configuration stops it, its delivery waits.
     'enabled' => static fn (array $config): bool => true,
     'problems' => contact_mail_problems(...),

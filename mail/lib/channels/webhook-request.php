@@ -8,8 +8,6 @@
 // are read, 16 KiB at most, never the body. channels/webhook.php is the channel. It calls nothing.
 declare(strict_types=1);
 
-const CONTACT_WEBHOOK_SECONDS = 5;
-
 /** All of a receiver's answer that is read: its status line and headers. */
 const CONTACT_WEBHOOK_MAX_HEADERS = 16384;
 

@@ -51,7 +51,7 @@ function contact_webhook_inert(string $words): string
 /**
  * POSTs the body to MAIL_WEBHOOK_URL within $seconds; throws unless the receiver answers 2xx.
  */
-function contact_webhook_send(array $config, string $body, float $seconds = CONTACT_WEBHOOK_SECONDS): void
+function contact_webhook_send(array $config, string $body, float $seconds): void
 {
     $url = $config['MAIL_WEBHOOK_URL'];
     $problem = $url === '' ? 'MAIL_WEBHOOK_URL is not set' : contact_webhook_url_problem($url);
@@ -103,7 +103,7 @@ function contact_webhook_check(array $config, callable $report, bool $sendTest):
     try {
         if (!$sendTest) {
             // A GET changes nothing at the receiver; it shows that the address answers, and where it redirects.
-            $code = contact_webhook_request($url, 'GET', [], '', CONTACT_WEBHOOK_SECONDS);
+            $code = contact_webhook_request($url, 'GET', [], '', contact_config_seconds($config, 'MAIL_WEBHOOK_TIMEOUT'));
             $report(true, "webhook: $shown answered (HTTP $code to a GET; --send-test posts a test lead)");
             return;
         }
@@ -113,7 +113,7 @@ function contact_webhook_check(array $config, callable $report, bool $sendTest):
             'subject' => 'Test lead from php mail/admin.php check --send-test',
             'message' => 'This test shows that leads from the contact form reach this webhook.',
         ];
-        contact_webhook_send($config, contact_webhook_body($test));
+        contact_webhook_send($config, contact_webhook_body($test), contact_config_seconds($config, 'MAIL_WEBHOOK_TIMEOUT'));
         $report(true, "webhook: test lead {$test['id']} posted to $shown" . ($config['MAIL_WEBHOOK_SECRET'] === '' ? ', unsigned' : ', signed'));
     } catch (Throwable $error) {
         $report(false, "webhook: $shown: " . $error->getMessage());
@@ -122,7 +122,7 @@ function contact_webhook_check(array $config, callable $report, bool $sendTest):
 
 return [
     'label' => 'webhook',
-    'seconds' => static fn (array $config): float => CONTACT_WEBHOOK_SECONDS,
+    'seconds' => static fn (array $config): float => contact_config_seconds($config, 'MAIL_WEBHOOK_TIMEOUT'),
     'enabled' => static fn (array $config): bool => $config['MAIL_WEBHOOK_URL'] !== '',
     'problems' => contact_webhook_problems(...),
     'send' => static fn (array $config, array $message, float $seconds) => contact_webhook_send($config, contact_webhook_body($message), $seconds),
