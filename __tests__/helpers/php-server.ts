@@ -314,6 +314,25 @@ export async function startPhpServer(options: Options = {}): Promise<PhpServer> 
   };
 }
 
+/**
+ * The PHP server of a test file, or of a describe block: started before its first test and
+ * stopped, with its whole process group, after its last. Use it in tests and in the hooks that
+ * follow this call; the folders it and its tests make go with cleanupTemp().
+ */
+export function setupPhpServer(options: Options = {}): PhpServer {
+  let server: PhpServer | undefined;
+  beforeAll(async () => {
+    server = await startPhpServer(options);
+  });
+  afterAll(() => server?.stop());
+  return new Proxy({} as PhpServer, {
+    get: (_, name: keyof PhpServer) => {
+      if (!server) throw new Error('the PHP server is not started yet: use it in a test, or in a hook after setupPhpServer()');
+      return server[name];
+    },
+  });
+}
+
 /** A copy of the system's php.ini directory without the files that load `extension`. */
 function iniWithout(extension: string): string {
   const dir = tempDir('npts-ini-');

@@ -2,7 +2,7 @@
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import PostalMime from 'postal-mime';
-import { cleanupTemp, smtpDown, sqlite, startPhpServer, storeMessages, tempDir, testConfig, validMessage, type PhpServer } from '../helpers/php-server';
+import { cleanupTemp, setupPhpServer, smtpDown, sqlite, startPhpServer, storeMessages, tempDir, testConfig, validMessage } from '../helpers/php-server';
 import { startSmtpSink } from '../helpers/smtp-sink';
 
 jest.setTimeout(30_000);
@@ -10,7 +10,7 @@ jest.setTimeout(30_000);
 const HOUR = 3600 * 1000;
 const DAY = 24 * HOUR;
 
-let php: PhpServer;
+const php = setupPhpServer();
 let storage: string;
 
 const ids = async (...args: string[]) =>
@@ -19,16 +19,10 @@ const ids = async (...args: string[]) =>
     .filter((line) => line !== '')
     .map((line) => line.split(' ')[0]);
 
-beforeAll(async () => {
-  php = await startPhpServer();
-});
 beforeEach(() => {
   storage = php.fresh();
 });
-afterAll(async () => {
-  await php?.stop();
-  cleanupTemp();
-});
+afterAll(cleanupTemp);
 
 describe('mail/admin.php', () => {
   describe('one configuration for the web and the command line', () => {

@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cleanupTemp, smtpDown, sqlite, startPhpServer, storeMessages, tempDir, validMessage, type PhpServer } from '../helpers/php-server';
+import { cleanupTemp, setupPhpServer, smtpDown, sqlite, storeMessages, tempDir, validMessage } from '../helpers/php-server';
 
 jest.setTimeout(30_000);
 
@@ -9,7 +9,7 @@ const HOUR = 3600 * 1000;
 const DAY = 24 * HOUR;
 const silent = { code: 0, stdout: '', stderr: '' };
 
-let php: PhpServer;
+const php = setupPhpServer();
 let storage: string;
 
 
@@ -19,16 +19,10 @@ function nextAttemptIn(line: string): number {
   return Date.parse(`${date}T${time}:00Z`) - Date.now();
 }
 
-beforeAll(async () => {
-  php = await startPhpServer();
-});
 beforeEach(() => {
   storage = php.fresh();
 });
-afterAll(async () => {
-  await php?.stop();
-  cleanupTemp();
-});
+afterAll(cleanupTemp);
 
 describe('mail/deliver.php', () => {
   it('says nothing and exits 0 when there is no store yet, and creates none', async () => {

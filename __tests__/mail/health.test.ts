@@ -1,28 +1,22 @@
 /** @jest-environment node */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cleanupTemp, smtpDown, sqlite, startPhpServer, storeMessages, tempDir, validMessage, type PhpServer } from '../helpers/php-server';
+import { cleanupTemp, setupPhpServer, smtpDown, sqlite, storeMessages, tempDir, validMessage } from '../helpers/php-server';
 
 jest.setTimeout(30_000);
 
 const TOKEN = 'b6f0c2a94e1d7358';
 
-let php: PhpServer;
+// Behind the npm start router, whose rules are those of the host's .htaccess.
+const php = setupPhpServer({ router: true });
 let storage: string;
 
 const health = (query = `?token=${TOKEN}`, init?: RequestInit) => php.request(`/mail/health.php${query}`, init);
 
-beforeAll(async () => {
-  // Behind the npm start router, whose rules are those of the host's .htaccess.
-  php = await startPhpServer({ router: true });
-});
 beforeEach(() => {
   storage = php.fresh({ MAIL_HEALTH_TOKEN: TOKEN });
 });
-afterAll(async () => {
-  await php?.stop();
-  cleanupTemp();
-});
+afterAll(cleanupTemp);
 
 describe('mail/health.php', () => {
   it('does not exist without the configured token, or when none is configured', async () => {

@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { existsSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { cleanupTemp, smtpDown, startPhpServer, tempDir, testConfig, validMessage, type PhpServer } from '../helpers/php-server';
+import { cleanupTemp, setupPhpServer, smtpDown, startPhpServer, tempDir, testConfig, validMessage, type PhpServer } from '../helpers/php-server';
 
 jest.setTimeout(60_000);
 
@@ -25,14 +25,13 @@ describe.each([
   ['a server that applies the project\'s rules', { NPTS_PRIVATE_RULES: '1' }],
 ])('the store\'s location on %s', (_name, env) => {
   const rules = 'NPTS_PRIVATE_RULES' in env;
-  let php: PhpServer;
+  const php = setupPhpServer({ env, workers: 4, config: 'named' });
   let home: string;
   let legacy: string;
   const health = () => php.request(`/mail/health.php?token=${TOKEN}`);
   const configure = (extra: Record<string, string> = {}) => php.configure({ ...testConfig, MAIL_HEALTH_TOKEN: TOKEN, ...extra });
 
-  beforeAll(async () => {
-    php = await startPhpServer({ env, workers: 4, config: 'named' });
+  beforeAll(() => {
     home = join(dirname(php.docroot), 'npts-private');
     legacy = join(php.docroot, 'mail', 'storage');
   });
@@ -41,10 +40,7 @@ describe.each([
     rmSync(join(php.docroot, '.htaccess'), { force: true });
     configure();
   });
-  afterAll(async () => {
-    await php?.stop();
-    cleanupTemp();
-  });
+  afterAll(cleanupTemp);
 
   it('keeps messages in npts-private beside the web root by default, and writes nothing under it', async () => {
     const before = files(php.docroot);

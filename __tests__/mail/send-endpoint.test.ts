@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import PostalMime from 'postal-mime';
 import attributionCases from '../fixtures/attribution-cases.json';
 import cases from '../fixtures/contact-cases.json';
-import { cleanupTemp, smtpDown, sqlite, startPhpServer, storeMessages, tempDir, testConfig, validMessage, type PhpServer, type Reply } from '../helpers/php-server';
+import { cleanupTemp, setupPhpServer, smtpDown, sqlite, startPhpServer, storeMessages, tempDir, testConfig, validMessage, type PhpServer, type Reply } from '../helpers/php-server';
 import { makeCertificate, startMuteServer, startSmtpSink } from '../helpers/smtp-sink';
 
 jest.setTimeout(30_000);
@@ -28,7 +28,7 @@ type AttributionCase = { name: string; field: string; value: string; valid: bool
 
 const valid: Fields = validMessage;
 
-let php: PhpServer;
+const php = setupPhpServer({ workers: 4 });
 let storage: string;
 const base = testConfig;
 
@@ -74,14 +74,8 @@ async function expectSafeHeaders(raw: string, replyTo: string): Promise<void> {
   expect(headerBlock).not.toMatch(/^(bcc|cc):/im);
 }
 
-beforeAll(async () => {
-  php = await startPhpServer({ workers: 4 });
-});
 beforeEach(() => fresh());
-afterAll(async () => {
-  await php?.stop();
-  cleanupTemp();
-});
+afterAll(cleanupTemp);
 
 describe('mail/send.php', () => {
   describe('the shared case table', () => {
@@ -742,14 +736,9 @@ print(json.dumps(mails))`;
   });
 
   describe('a store on a disk that fills up or turns read-only', () => {
-    let tiny: PhpServer;
-    let disk: string;
-    beforeAll(async () => {
-      disk = tempDir('npts-tiny-');
-      tiny = await startPhpServer({ tinyDisk: { dir: disk, kib: 512 } });
-      tiny.configure({ ...base, MAIL_STORAGE_DIR: join(disk, 'store') });
-    });
-    afterAll(() => tiny?.stop());
+    const disk = tempDir('npts-tiny-');
+    const tiny = setupPhpServer({ tinyDisk: { dir: disk, kib: 512 } });
+    beforeAll(() => tiny.configure({ ...base, MAIL_STORAGE_DIR: join(disk, 'store') }));
 
     it('never thanks a visitor for a message it could not store, and afterwards stores and delivers without damage', async () => {
       // Proofs solved before the disk fills: a full store has no challenge to give out.
@@ -979,14 +968,9 @@ print(json.dumps(mails))`;
     });
 
     describe('over TLS, checking the server’s certificate', () => {
-      let tlsServer: PhpServer;
-      let certificate: ReturnType<typeof makeCertificate>;
-      beforeAll(async () => {
-        certificate = makeCertificate(tempDir('npts-tls-'));
-        // PHP trusts this certificate as it would a public one; nothing else is relaxed.
-        tlsServer = await startPhpServer({ ini: { 'openssl.cafile': certificate.file } });
-      });
-      afterAll(() => tlsServer?.stop());
+      const certificate = makeCertificate(tempDir('npts-tls-'));
+      // PHP trusts this certificate as it would a public one; nothing else is relaxed.
+      const tlsServer = setupPhpServer({ ini: { 'openssl.cafile': certificate.file } });
 
       it.each([
         ['STARTTLS', 'starttls', 'tls'],
@@ -1053,11 +1037,7 @@ print(json.dumps(mails))`;
   });
 
   describe('with nothing configured, behind the npm start router', () => {
-    let bare: PhpServer;
-    beforeAll(async () => {
-      bare = await startPhpServer({ router: true });
-    });
-    afterAll(() => bare?.stop());
+    const bare = setupPhpServer({ router: true });
 
     it('writes each message as an .eml file to npts-private/outbox beside the web root, addressed to the placeholders', async () => {
       const reply = await bare.postJson(valid);

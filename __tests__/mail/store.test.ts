@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { cleanupTemp, sqlite, startPhpServer, validMessage, writeSchema3Store, type PhpServer } from '../helpers/php-server';
+import { cleanupTemp, setupPhpServer, sqlite, validMessage, writeSchema3Store } from '../helpers/php-server';
 
 jest.setTimeout(60_000);
 
@@ -27,15 +27,8 @@ async function startReceiver() {
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, leads, stop: () => new Promise<void>((closed) => server.close(() => closed())) };
 }
 
-let php: PhpServer;
-
-beforeAll(async () => {
-  php = await startPhpServer();
-});
-afterAll(async () => {
-  await php?.stop();
-  cleanupTemp();
-});
+const php = setupPhpServer();
+afterAll(cleanupTemp);
 
 describe('the lead store', () => {
   it('keeps no delivery in the message: after one post with a webhook set, each channel has its own row in deliveries', async () => {

@@ -5,7 +5,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import { join } from 'node:path';
-import { cleanupTemp, smtpDown, sqlite, startPhpServer, tempDir, validMessage, type PhpServer } from '../helpers/php-server';
+import { cleanupTemp, setupPhpServer, smtpDown, sqlite, startPhpServer, tempDir, validMessage } from '../helpers/php-server';
 import { makeCertificate, startMuteServer } from '../helpers/smtp-sink';
 
 jest.setTimeout(60_000);
@@ -137,20 +137,14 @@ const quick = { SMTP_TIMEOUT: '1', MAIL_WEBHOOK_TIMEOUT: '0.5' };
 /** Bytes a terminal acts on, but for line breaks, and direction controls: what no log line or printed line may hold raw. */
 const CONTROL = /[\x00-\x09\x0B-\x1F\x7F\u0080-\u009F\u202A-\u202E\u2066-\u2069]/;
 
-let php: PhpServer;
+const php = setupPhpServer({ workers: 2 });
 let receiver: Awaited<ReturnType<typeof startReceiver>> | null = null;
 
-beforeAll(async () => {
-  php = await startPhpServer({ workers: 2 });
-});
 afterEach(async () => {
   await receiver?.stop();
   receiver = null;
 });
-afterAll(async () => {
-  await php?.stop();
-  cleanupTemp();
-});
+afterAll(cleanupTemp);
 
 describe('the team webhook (MAIL_WEBHOOK_URL)', () => {
   it('receives each lead once, signed, with one line for people and the lead for programs; the mail goes out once too', async () => {
