@@ -56,17 +56,15 @@ const ADMIN_COMMANDS = [
 ];
 const ADMIN_USAGE_ERROR = 64;
 
-// Every line printed passes through contact_printable(), so nothing from a visitor, a receiver
-// or a mail server can steer the terminal; line breaks and tabs stay. An export stays data: its
-// JSON lines mean the same (a C1 character becomes its JSON escape), and its CSV keeps all that
-// the form accepts.
+// Every line printed passes through contact_printable(), so nothing from a visitor, a receiver or
+// a mail server can steer the terminal; line breaks and tabs stay, and an export means the same.
 ob_start(static fn (string $output): string => contact_printable($output, true), 1);
 
 try {
     [$command, $arguments, $options] = admin_parse(array_slice($argv, 1));
-    contact_run_as_home_owner();
+    contact_run_as_store_owner();
     $config = contact_config();
-    contact_run_as_store_owner($config);
+    contact_run_as_store_owner($config['MAIL_STORAGE_DIR']);
     exit(match ($command) {
         'check' => admin_check($config, isset($options['send-test'])),
         'status' => admin_status($config),

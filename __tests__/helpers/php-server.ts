@@ -333,8 +333,8 @@ export function setupPhpServer(options: Options = {}): PhpServer {
   });
 }
 
-/** A copy of the system's php.ini directory without the files that load `extension`. */
-function iniWithout(extension: string): string {
+/** A copy of the system's php.ini directory without the files that load `extension`: PHP_INI_SCAN_DIR for a PHP that lacks it. */
+export function iniWithout(extension: string): string {
   const dir = tempDir('npts-ini-');
   const system = execFileSync('php', ['-r', 'echo PHP_CONFIG_FILE_SCAN_DIR;'], { encoding: 'utf8' });
   for (const name of readdirSync(system).filter((file) => file.endsWith('.ini') && !file.includes(extension))) writeFileSync(join(dir, name), readFileSync(join(system, name)));

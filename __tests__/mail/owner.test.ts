@@ -2,7 +2,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, lchownSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { cleanupTemp, setupPhpServer, tempDir, testConfig, validMessage, type Challenge, type PhpServer, type Reply, type Run } from '../helpers/php-server';
+import { cleanupTemp, iniWithout, setupPhpServer, tempDir, testConfig, validMessage, type Challenge, type PhpServer, type Reply, type Run } from '../helpers/php-server';
 import { quickProof } from '../helpers/quick-proof';
 
 jest.setTimeout(120_000);
@@ -314,10 +314,7 @@ describe('root at the command line, beside a store folder the web server owns', 
       `admin.php: started as root, it will not use the store ${shared}: it is root's, but another account can change it (${shared}: owner root, group www-data, mode 2770). Fix: give it to the web server's user (chown www-data ${shared}), or make it and every folder above it writable by root alone; or run it as that user: ${command}\n`,
     );
     // A PHP without the posix extension cannot switch users: a folder of the web server's is refused, one of root's alone is root's.
-    const scanDir = tempDir('npts-ini-');
-    const systemScanDir = execFileSync('php', ['-r', 'echo PHP_CONFIG_FILE_SCAN_DIR;'], { encoding: 'utf8' });
-    for (const name of readdirSync(systemScanDir).filter((file) => file.endsWith('.ini') && !file.includes('posix'))) writeFileSync(join(scanDir, name), readFileSync(join(systemScanDir, name)));
-    const withoutPosix = { PHP_INI_SCAN_DIR: scanDir };
+    const withoutPosix = { PHP_INI_SCAN_DIR: iniWithout('posix') };
     rmSync(home, { recursive: true });
     mkdirSync(home);
     asWww(home);
