@@ -1,12 +1,8 @@
 <?php
 // The ways a lead goes out, in one list. Each channel is one file in channels/ that returns its
-// contract (channels/mail.php says it in full): a label, how long one attempt may take, whether
-// it is set up (`enabled`: a lead gets a delivery for it then), what stops it (`problems`),
-// `send` (one attempt: throws when it failed), the files it keeps of a message (`files`), how
-// check shows its secret settings (`settings`) and `check` (admin.php check). The first channel
-// is the message's own delivery: its state is the one list, export and status show. Adding a
-// channel is a file in channels/ and a line below; the store, cron, the endpoint, admin.php and
-// the health check go through this list. It may call the files in channels/.
+// contract (channels/mail.php says it in full). The first channel's delivery is the message's own
+// state. Adding a channel is a file in channels/ and a line below: the store, cron, the endpoint,
+// admin.php and the health check go through this list. It may call the files in channels/.
 declare(strict_types=1);
 
 /**

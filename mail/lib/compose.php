@@ -1,14 +1,13 @@
 <?php
-// Turns a stored message into the mail to the company, one PHPMailer message for every transport
-// (the outbox file, mail(), SMTP): fixed recipient and sender, the submitter only in Reply-To, a
-// subject and a plain-text body in UTF-8, each encoded by PHPMailer. Only validated values reach
-// a header, and the only submitted value in one (besides the encoded subject) is the checked
-// email address. The Message-ID is the message's own, the same on every attempt, so a mail that
-// is ever sent twice is recognisable as one. PHPMailer comes from Composer (mail/vendor) or
-// Debian's libphp-phpmailer. It may call config.php (the addresses), validation.php and printable.php.
+// Turns a stored message into the mail to the company, built by PHPMailer (from mail/vendor or
+// Debian's libphp-phpmailer) for every transport: fixed recipient and sender, the submitter only
+// in Reply-To, a UTF-8 subject and plain-text body. Only validated values reach a header. The
+// Message-ID is the message's own, so a mail ever sent twice is recognisable as one. It may call
+// config.php (the addresses), database.php (a test lead's id), validation.php and printable.php.
 declare(strict_types=1);
 
 require_once __DIR__ . '/config.php';
+require_once __DIR__ . '/database.php';
 require_once __DIR__ . '/validation.php';
 require_once __DIR__ . '/printable.php';
 
@@ -65,6 +64,13 @@ function contact_compose(array $config, array $record): \PHPMailer\PHPMailer\PHP
     return $mail;
 }
 
+/** A lead for check --send-test, from the website itself. @return array<string, mixed> */
+function contact_test_lead(array $config, string $subject, string $message): array
+{
+    return ['id' => 'test-' . contact_new_id(), 'received_at' => time(), 'firstName' => 'Website', 'lastName' => 'check',
+        'email' => $config['MAIL_FROM'], 'company' => '', 'phone' => '', 'subject' => $subject, 'message' => $message];
+}
+
 /** Whether PHPMailer is there, loaded once. */
 function contact_mailer_loaded(): bool
 {
@@ -88,10 +94,9 @@ function contact_mailer(): \PHPMailer\PHPMailer\PHPMailer
 }
 
 /**
- * What an earlier version let into the store and this one refuses, a C1 control or a direction
- * override or isolate in any field or a lone CR in the message, shown escaped as admin.php shows
- * it: that visitor was thanked, so the lead is mailed. Anything no version ever took (a line
- * break in a one-line field) stays refused.
+ * What an earlier version let into the store and this one refuses (a C1 control, a direction
+ * control, a lone CR in the message), shown escaped as admin.php shows it: that visitor was
+ * thanked, so the lead is mailed. What no version took (a line break in a name) stays refused.
  */
 function contact_compose_earlier(string $name, string $value): string
 {
@@ -100,13 +105,7 @@ function contact_compose_earlier(string $name, string $value): string
     return preg_replace_callback($earlier, static fn (array $control): string => contact_printable($control[0]), $value) ?? $value;
 }
 
-/**
- * Where the lead came from, for the mail: the page that led to the form and the campaign the
- * visit landed from.
- *
- * @param array<string, mixed> $record
- * @return list<string>
- */
+/** @return list<string> where the lead came from, for the mail: the page before the form, the campaign */
 function contact_origin_lines(array $record): array
 {
     ['source' => $source, 'campaign' => $tags] = contact_lead_origin($record);
@@ -115,10 +114,8 @@ function contact_origin_lines(array $record): array
 }
 
 /**
- * The mail's subject names the sender, so the team sees who wrote in the inbox list:
- * "New enquiry: Ana Petrova (Blue Line Shipping): VSAT for two vessels", without the brackets
- * when no company was given, with the spec's default subject when none was.
- *
+ * The subject names the sender, for the inbox list: "New enquiry: Ana Petrova (Blue Line
+ * Shipping): VSAT for two vessels", without the brackets when no company was given.
  * @param array<string, string> $fields validated: single-line, so nothing here can start a header
  */
 function contact_subject(array $fields): string

@@ -1,11 +1,8 @@
 <?php
 // Configuration, read in one place and the same for the web endpoint and the command line:
-// defaults, then the configuration file, then environment variables. The file is the one
-// MAIL_CONFIG names, else npts-private/config.php beside the web root, else mail/config.php.
-// Apache's SetEnv reaches only the web endpoint, never cron, so the file is the one to use.
-// What stops the mail from going out is the mail channel's to say (channels/mail.php). It may
-// call paths.php (where the file is), run-as.php (whether root may run it) and client.php (the
-// proxies it checks).
+// defaults, then the configuration file (paths.php finds it), then environment variables, which
+// Apache's SetEnv sets for the endpoint alone. What stops a channel is that channel's to say. It
+// may call paths.php, run-as.php (whether root may run the file) and client.php (the proxies).
 declare(strict_types=1);
 
 require_once __DIR__ . '/paths.php';
@@ -22,13 +19,12 @@ const CONTACT_DEFAULTS = [
     'SMTP_USER' => '',
     'SMTP_PASS' => '',
     'SMTP_SECURE' => 'tls',
-    // Seconds one attempt may take in all, whatever the other side does (0.5 is half a second):
-    // the SMTP attempt, the webhook's request, and a write waiting for another process's. The
-    // visitor waits for the longest channel's; the tests shorten them.
+    // Seconds (0.5 is half a second) an SMTP attempt, a webhook request and a write waiting for
+    // another process's may take in all: docs/contact-endpoint.md, Deadlines.
     'SMTP_TIMEOUT' => '8',
     'MAIL_WEBHOOK_TIMEOUT' => '5',
     'MAIL_LOCK_TIMEOUT' => '5',
-    // Empty: npts-private beside the web root (lib/location.php).
+    // Empty: npts-private beside the web root (paths.php).
     'MAIL_STORAGE_DIR' => '',
     'MAIL_OUTBOX_DIR' => '',
     'MAIL_RATE_LIMIT' => '5/600',
@@ -37,12 +33,10 @@ const CONTACT_DEFAULTS = [
     'MAIL_RETENTION_DAYS' => '180',
     'MAIL_HEALTH_TOKEN' => '',
     'MAIL_TRUSTED_PROXIES' => '',
-    // The team webhook (lib/channels/webhook.php): every lead is POSTed there too. Empty: none.
     'MAIL_WEBHOOK_URL' => '',
     'MAIL_WEBHOOK_SECRET' => '',
-    // The proof of work's difficulty (lib/proof.php): docs/performance.md has the solving times.
+    // docs/performance.md has the proof's solving times.
     'MAIL_PROOF_MAXNUMBER' => '50000',
-    // How many messages sent without a proof of work may wait for the operator (lib/held.php).
     'MAIL_HELD_MAX_MESSAGES' => '500',
     'MAIL_HELD_MAX_MB' => '10',
 ];
@@ -53,7 +47,6 @@ const CONTACT_PLACEHOLDER_DOMAINS = '/(^|\.)(example\.(com|net|org)|example|inva
 /**
  * The effective configuration, its sources and the file read. Paths are absolute: relative ones
  * are relative to mail/, wherever PHP was started from.
- *
  * @return array{values: array<string, string>, sources: array<string, string>, file: ?string}
  */
 function contact_config_read(): array
@@ -122,7 +115,6 @@ const CONTACT_PROOF_MIN_NUMBER = 1000;
 /**
  * MAIL_RATE_LIMIT is "count/seconds" ("5/600": five accepted messages per client address in ten
  * minutes) or just a count per ten minutes; 0 turns the limit off.
- *
  * @return array{0: int, 1: int} [count, window in seconds]
  */
 function contact_rate_limit(array $config): array
@@ -137,7 +129,6 @@ const CONTACT_RATE_LIMIT_FORMAT = '#^\s*(\d+)\s*(?:/\s*([1-9]\d*)\s*)?$#D';
 
 /**
  * The configured recipients (comma-separated) and sender, checked because they go into headers.
- *
  * @return array{0: list<string>, 1: string} [recipients, sender]
  */
 function contact_addresses(array $config): array
@@ -164,7 +155,6 @@ function contact_is_placeholder(string $address): bool
 /**
  * Settings that are not valid and so are replaced by their default (or, for a proxy entry,
  * ignored): delivery goes on, but the operator should fix them.
- *
  * @return list<string>
  */
 function contact_config_warnings(array $config): array

@@ -1,13 +1,9 @@
 <?php
-// The SQLite connection under the store: opened with the settings every process needs (a busy
-// timeout, WAL, synchronous writes, secure deletion), the one way to write (a transaction taken
-// at once), and the settings table's values. It calls nothing: every other store file builds on it.
+// The SQLite connection under the store, with the settings every process needs, the one way to
+// write (a transaction taken at once), and the settings table's values. It calls nothing.
 declare(strict_types=1);
 
-/**
- * Opens the database in $file, changing nothing in it (what it is, the store decides: store.php).
- * A write waits $seconds for another process's transaction before it fails (MAIL_LOCK_TIMEOUT).
- */
+/** Opens $file changing nothing in it; a write waits $seconds for another process's (MAIL_LOCK_TIMEOUT). */
 function contact_database_open(string $file, float $seconds): PDO
 {
     $pdo = new PDO('sqlite:' . $file, null, null, [PDO::ATTR_ERRMODE => PDO::ERRMODE_EXCEPTION, PDO::ATTR_DEFAULT_FETCH_MODE => PDO::FETCH_ASSOC]);
@@ -25,11 +21,7 @@ function contact_database_tune(PDO $pdo): void
     $pdo->exec('PRAGMA secure_delete = ON');
 }
 
-/**
- * Puts a new store in WAL mode. The switch needs the database to itself and SQLite answers
- * "locked" at once instead of waiting, so visitors who arrive together at a store that does not
- * exist yet try again, briefly, until one of them has switched it.
- */
+/** Puts a new store in WAL mode: the switch answers "locked" at once while others use it, so this tries again, briefly. */
 function contact_store_use_wal(PDO $pdo): void
 {
     $deadline = microtime(true) + $pdo->query('PRAGMA busy_timeout')->fetchColumn() / 1000;
@@ -46,9 +38,7 @@ function contact_store_use_wal(PDO $pdo): void
 }
 
 /**
- * Runs $work in one write transaction (taken at once, so it never fails halfway for a lock) and
- * returns its result; nothing of it stays when it throws.
- *
+ * Runs $work in one write transaction, taken at once so it never fails halfway for a lock.
  * @template T
  * @param callable(PDO): T $work
  * @return T

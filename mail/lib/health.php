@@ -1,9 +1,7 @@
 <?php
-// The store's health, one rule for both who ask: GET /mail/health.php (ok or degraded, for an
-// uptime monitor) and `php mail/admin.php status` (its exit code and what it asks the operator
-// to do). Dead deliveries are the worst; then the held messages at their cap, a delivery waiting
-// over an hour, a held message nobody has looked at for a day. It may call messages.php,
-// channels.php, held.php and printable.php.
+// The store's health, one rule for /mail/health.php and `admin.php status`: a dead delivery is the
+// worst; then the held messages at their cap, a delivery waiting over an hour, a held message
+// nobody has looked at for a day. It may call messages.php, channels.php, held.php and printable.php.
 declare(strict_types=1);
 
 require_once __DIR__ . '/messages.php';

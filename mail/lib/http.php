@@ -1,8 +1,7 @@
 <?php
-// Responses of the endpoint. JSON for the script on the contact page; for the form posted
-// without JavaScript, a 303 redirect to a page that says what happened. Errors are logged,
-// never shown: a response holds no warning, trace or path, whatever display_errors says. It may
-// call proof.php (the challenge handed out), config.php, store.php and printable.php.
+// Responses of the endpoint: JSON for the contact page's script, a 303 redirect to a page that
+// says what happened for the form posted without JavaScript. Errors are logged, never shown. It
+// may call proof.php (the challenge handed out), config.php, store.php and printable.php.
 declare(strict_types=1);
 
 require_once __DIR__ . '/proof.php';
@@ -14,9 +13,9 @@ const CONTACT_SUCCESS = 'Thank you for your message. We will get back to you soo
 const CONTACT_FAILURE = 'Sorry, your message could not be sent. Please try again later.';
 /** To a request without a valid proof of work: the form's own script sends one. */
 const CONTACT_USE_THE_FORM = 'Please use the contact form on our website.';
-/** To a message without a proof when the held messages are at their cap (held.php): the page it lands on (/contact/failed) shows the phone and the email. */
+/** When the held messages are at their cap (held.php): /contact/failed shows the phone and the email. */
 const CONTACT_HELD_FULL = 'Sorry, we cannot take messages sent without JavaScript right now. Please call us or write to us instead: our phone number and email address are on this page.';
-/** When the store's location is unsafe or unusable: trying again will not help until the operator acts. */
+/** When the store cannot be used until the operator acts: trying again will not help. */
 const CONTACT_OUT_OF_SERVICE = 'Sorry, our contact form is out of service right now. Please call us instead: our phone number is on this page.';
 
 /** Whether the request is the plain HTML form post (answered with redirects). */
@@ -35,6 +34,12 @@ function contact_form_mode(?bool $set = null): bool
  */
 function contact_respond(int $status, bool $success, string $message, array $headers = [], array $more = []): never
 {
+    contact_answer($status, ['success' => $success, 'message' => $message, ...$more], $headers);
+}
+
+/** Answers with $body as JSON and ends the request; the plain form post, with a redirect. @param array<string, string> $headers */
+function contact_answer(int $status, array $body, array $headers = []): never
+{
     while (ob_get_level() > 0) {
         ob_end_clean();
     }
@@ -48,25 +53,21 @@ function contact_respond(int $status, bool $success, string $message, array $hea
             };
             $status = 303;
         }
-        // With the status as header()'s third argument, not http_response_code(): after a fatal
-        // error PHP has set a "500" status line, which only this replaces.
+        // The status as header()'s third argument: after a fatal error only this replaces PHP's "500".
         header('Content-Type: application/json; charset=utf-8', true, $status);
         header('Cache-Control: no-store');
-        // Security headers (nosniff, CSP, …) come from the host's .htaccess for every response;
-        // sending them here too would repeat them.
+        // Security headers come from the host's rules for every response: not repeated here.
         foreach ($headers as $name => $value) {
             header("$name: $value");
         }
     }
-    echo json_encode(['success' => $success, 'message' => $message, ...$more], JSON_UNESCAPED_UNICODE | JSON_UNESCAPED_SLASHES);
+    echo json_encode($body, JSON_UNESCAPED_UNICODE | JSON_UNESCAPED_SLASHES);
     exit;
 }
 
 /**
- * Refuses a message whose proof of work is invalid, expired or spent: nothing is stored. The
- * form's script, told a proof expired, solves a fresh challenge and sends again by itself; a
- * form post lands on the page that asks to send again.
- *
+ * Refuses a message whose proof of work is invalid, expired or spent: nothing is stored. Told a
+ * proof expired, the form's script sends again with a fresh one.
  * @param 'invalid'|'expired'|'reused' $why
  */
 function contact_refuse_proof(string $why): never
@@ -75,10 +76,9 @@ function contact_refuse_proof(string $why): never
 }
 
 /**
- * Runs $work with the store and returns what it returns. Where the store cannot be used, or $work
- * fails, the visitor is answered and the log says $what and why: a store the operator must fix
- * first asks the visitor to call (503), anything else to try again (500).
- *
+ * Runs $work with the store. Where the store cannot be used, or $work fails, the log says $what
+ * and why, and the visitor is asked to call (503) when the operator must act first, else to try
+ * again (500).
  * @template T
  * @param callable(PDO): T $work
  * @return T
@@ -100,20 +100,12 @@ function contact_with_store(array $config, string $what, callable $work): mixed
 function contact_respond_challenge(): never
 {
     $config = contact_config();
-    $challenge = contact_with_store($config, 'no challenge given', static fn (PDO $store): array => contact_proof_challenge(contact_proof_key($store), contact_proof_max_number($config), time()));
-    while (ob_get_level() > 0) {
-        ob_end_clean();
-    }
-    header('Content-Type: application/json; charset=utf-8');
-    header('Cache-Control: no-store');
-    echo json_encode($challenge, JSON_UNESCAPED_SLASHES);
-    exit;
+    contact_answer(200, contact_with_store($config, 'no challenge given', static fn (PDO $store): array => contact_proof_challenge(contact_proof_key($store), contact_proof_max_number($config), time())));
 }
 
 /**
- * Anything uncaught or fatal is logged and answered with a 500 (lib/bootstrap.php makes warnings
- * exceptions), unless the message was stored already: then the visitor is told it arrived, as
- * it did, and does not send it again.
+ * Anything uncaught or fatal is logged and answered with a 500, unless the message was stored
+ * already: then the visitor is told it arrived, as it did, and does not send it again.
  */
 function contact_handle_errors(): void
 {

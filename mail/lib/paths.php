@@ -1,8 +1,6 @@
 <?php
 // Where things are, from what exists alone: the site's folder, npts-private beside it,
-// mail/storage (the store where npts-private cannot be made, and in the working copy), the
-// store's default folder and the configuration file. It calls nothing; config.php and
-// location.php build on it.
+// mail/storage, the store's default folder and the configuration file. It calls nothing.
 declare(strict_types=1);
 
 /** The folder beside the web root that holds the store and, optionally, config.php. */
@@ -25,10 +23,7 @@ function contact_mail_storage(): string
     return dirname(__DIR__) . '/storage';
 }
 
-/**
- * Whether mail/ is in the working copy, among the sources, where no server serves it (npm start
- * serves out/; npm run dev only the endpoint). No build holds package.json.
- */
+/** Whether mail/ is in the working copy, where no server serves it: no build holds package.json. */
 function contact_in_working_copy(): bool
 {
     return is_file(contact_web_root() . '/package.json');
@@ -41,11 +36,10 @@ function contact_store_present(string $dir): bool
 }
 
 /**
- * The store's folder when MAIL_STORAGE_DIR is not set: npts-private beside the site when it
- * exists or can be made, else mail/storage, which the endpoint uses only behind the project's
- * rules. It depends only on what exists, so the endpoint and cron find the same store. A store in
- * mail/storage stays where the command line reads it until npts-private exists (the endpoint,
- * which runs as the web server's user, makes it when it can); then the command line moves it there.
+ * The store's folder when MAIL_STORAGE_DIR is not set, from what exists alone, so the endpoint
+ * and cron agree: npts-private beside the site when it exists or can be made, else mail/storage
+ * (used only behind the project's rules), where the command line reads a store until npts-private
+ * exists (the endpoint makes it when it can); then it moves it there.
  */
 function contact_default_store(): string
 {

@@ -1,9 +1,8 @@
 <?php
 // What is deleted, and when: retention (MAIL_RETENTION_DAYS for delivered and dead messages,
-// CONTACT_HELD_DAYS for held ones), purge, delete and the erasure of a sender's messages, each
-// message with the files its channels keep of it (the outbox's), the files first; and which dead
-// messages retention deletes soon. A message a delivery is still pending or sending for is never
-// among them (messages.php). It may call messages.php, rate-limit.php, config.php and channels.php.
+// CONTACT_HELD_DAYS for held ones), purge and erasure, each message with the files its channels
+// keep of it, those first; and which dead messages retention deletes soon. It may call
+// messages.php, rate-limit.php, config.php and channels.php.
 declare(strict_types=1);
 
 require_once __DIR__ . '/messages.php';
@@ -13,15 +12,12 @@ require_once __DIR__ . '/channels.php';
 
 /** Held messages nobody released are deleted this many days after they came (/privacy says so). */
 const CONTACT_HELD_DAYS = 30;
-/** A dead message is named by admin.php status this many days before retention deletes it, so the operator can still act. */
+/** status names a dead message this many days before retention deletes it, so the operator can act. */
 const CONTACT_RETENTION_NOTICE_DAYS = 14;
 
 /**
- * Deletes messages in the given states received before $before, each with its files. The files
- * go first: a message whose file cannot be removed is kept, so nothing of it is left where no
- * list can find it.
- *
- * @param list<string> $states delivered, dead and/or held; pending messages are never purged
+ * Deletes messages in $states (delivered, dead, held) received before $before, each after its
+ * files: one whose file stays is kept, so nothing of it is left where no list can find it.
  * @return array{deleted: int, kept: array<string, string>} how many went; id => why for those kept
  */
 function contact_purge(array $config, PDO $pdo, array $states, int $before): array
@@ -39,10 +35,8 @@ function contact_purge(array $config, PDO $pdo, array $states, int $before): arr
 }
 
 /**
- * Applies MAIL_RETENTION_DAYS, counted from when a message came (/privacy states it): delivered
- * messages older than that go, and so do dead ones, which no attempt will deliver any more; so do
- * held messages nobody released within CONTACT_HELD_DAYS, and expired rate-limit counters.
- *
+ * Applies MAIL_RETENTION_DAYS from when a message came (/privacy states it) to delivered and dead
+ * messages, CONTACT_HELD_DAYS to held ones, and expires rate-limit counters.
  * @return array{deleted: int, kept: array<string, string>}
  */
 function contact_apply_retention(array $config, PDO $pdo): array
@@ -53,11 +47,7 @@ function contact_apply_retention(array $config, PDO $pdo): array
     return ['deleted' => $delivered['deleted'] + $held['deleted'], 'kept' => $delivered['kept'] + $held['kept']];
 }
 
-/**
- * The dead messages retention deletes within CONTACT_RETENTION_NOTICE_DAYS of $now, oldest first.
- *
- * @return array<string, array{received: int, deleted: int}> id => when it came, and when retention deletes it
- */
+/** @return array<string, array{received: int, deleted: int}> the dead messages retention deletes within CONTACT_RETENTION_NOTICE_DAYS */
 function contact_retention_due(array $config, PDO $pdo, int $now): array
 {
     $days = contact_config_int($config, 'MAIL_RETENTION_DAYS', 1);
@@ -70,9 +60,7 @@ function contact_retention_due(array $config, PDO $pdo, int $now): array
 }
 
 /**
- * Deletes every message from this address, each with its files (the files first). One that a
- * process is sending right now is kept: it would be sent, or filed, after its erasure.
- *
+ * Deletes every message from this address, each after its files; one being sent right now is kept.
  * @return array{erased: list<array<string, mixed>>, files: array<string, list<string>>, kept: array<string, string>} the messages deleted; id => the names of its files deleted; id => why for those kept
  */
 function contact_erase(array $config, PDO $pdo, string $email): array
@@ -97,9 +85,7 @@ function contact_erase(array $config, PDO $pdo, string $email): array
 }
 
 /**
- * Deletes the files each channel keeps of these messages (lib/channels.php).
- *
- * @param list<string> $ids
+ * Deletes the files each channel keeps of these messages.
  * @return array{gone: list<string>, removed: array<string, list<string>>, kept: array<string, string>} the ids with no file left; id => the names of the files deleted; id => why for the others
  */
 function contact_forget_files(array $config, array $ids): array

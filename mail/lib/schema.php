@@ -1,10 +1,9 @@
 <?php
 // The store's tables. A message is a row of `messages`: what the visitor sent, where the lead came
-// from, and whether it is held (sent without a proof of work, so it goes nowhere until the
-// operator releases it). Each way a lead goes out (channels.php) is a row of `deliveries`, with
-// its own state, attempts, backoff and lease: a held lead has none yet. Every query of the
-// endpoint, cron and the health check uses an index. PRAGMA user_version names the schema: a new
-// store is made with this one; store.php refuses any other. It may call database.php and validation.php.
+// from, whether it is held (no proof of work: it waits for the operator). Each way a lead goes out
+// (channels.php) is a row of `deliveries`, with its own state, attempts, backoff and lease. Every
+// query of the endpoint, cron and the health check uses an index. PRAGMA user_version names the
+// schema; store.php refuses any other. It may call database.php and validation.php.
 declare(strict_types=1);
 
 require_once __DIR__ . '/database.php';
@@ -26,9 +25,8 @@ function contact_schema_create(PDO $pdo): void
         if ((int) $pdo->query('PRAGMA user_version')->fetchColumn() !== 0) {
             return;
         }
-        // The indexes: a channel's due deliveries, and those in a state (dead, pending, sending:
-        // the health check, retry --dead), by deliveries_state; a message's own by the primary key;
-        // held messages by age (retention, health) by the partial messages_held; the rest by age or sender.
+        // deliveries_state finds a channel's due deliveries and those in a state (health, retry
+        // --dead); messages_held the held ones by age (retention, health).
         $pdo->exec(<<<SQL
             CREATE TABLE messages (
                 id TEXT PRIMARY KEY,

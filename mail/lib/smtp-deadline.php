@@ -1,11 +1,9 @@
 <?php
-// PHPMailer's SMTP client with one deadline for a whole attempt. PHPMailer bounds each reply on
-// its own (Timelimit, 300 s by default) but not their sum; its reads restart their timeout with
-// every byte, and its TLS handshakes wait as long as the connect timeout allows. So a server
-// that never speaks, trickles, or stalls in a handshake would hold the visitor for minutes.
-// Here connecting, every read and write, and the TLS handshake (STARTTLS or from the first byte)
-// wait only for what is left of the attempt's time. Loaded by lib/channels/mail-transports.php
-// once PHPMailer is; it calls nothing.
+// PHPMailer's SMTP client with one deadline for a whole attempt (SMTP_TIMEOUT). PHPMailer bounds
+// each reply alone (300 s), its reads restart their timeout with every byte, and its TLS handshakes
+// wait as long as the connect timeout allows: a server that never speaks, trickles, or stalls in
+// a handshake would hold the visitor for minutes. Here connecting, every read and write and the
+// handshake wait only for what is left. Loaded once PHPMailer is; it calls nothing.
 declare(strict_types=1);
 
 final class ContactDeadlineSmtp extends \PHPMailer\PHPMailer\SMTP

@@ -1,10 +1,8 @@
 <?php
-// The move of a store out of mail/storage, where the endpoint keeps it (behind the project's
-// rules) while npts-private cannot be made, into the store's own folder once that exists. The
-// command line makes it (deliver.php, admin.php), never a request: copied first and deleted only
-// once all of it is here, under a lock, so a crash or a second run loses nothing and copies
-// nothing twice; a delivered message stays delivered. It may call database.php, schema.php,
-// paths.php, location.php and printable.php.
+// The move of the store the endpoint keeps in mail/storage while npts-private cannot be made into
+// the store's own folder once that exists, by the command line, never a request: copied first,
+// deleted once all of it is here, under a lock, so a crash or a second run loses nothing and
+// copies nothing twice. It may call database.php, schema.php, paths.php, location.php and printable.php.
 declare(strict_types=1);
 
 require_once __DIR__ . '/database.php';
@@ -39,19 +37,12 @@ function contact_store_move_in(array $config, PDO $pdo): void
                 throw new RuntimeException("cannot copy $eml to $to");
             }
         }
-        foreach ([...$mails, "$from/messages.sqlite", "$from/messages.sqlite-wal", "$from/messages.sqlite-shm"] as $file) {
-            if (is_file($file)) {
-                unlink($file);
-            }
-        }
+        array_map('unlink', [...$mails, ...(glob("$from/messages.sqlite*") ?: [])]);
         contact_log("contact store: moved $from (inside the web root) to $dir: " . contact_count($copied, 'message') . ', ' . contact_count(count($mails), 'outbox file'));
-        // What is left (.htaccess, lock files) holds no message; a folder that will not go is harmless.
-        foreach (["$from/outbox", $from] as $folder) {
-            foreach (is_dir($folder) ? array_diff(scandir($folder), ['.', '..']) : [] as $name) {
-                @unlink("$folder/$name");
-            }
-            @rmdir($folder);
-        }
+        // What is left (.htaccess) holds no message; a folder that will not go is harmless.
+        array_map(static fn (string $file): bool => @unlink($file), glob("$from/{outbox/,}{*,.htaccess}", GLOB_BRACE) ?: []);
+        @rmdir("$from/outbox");
+        @rmdir($from);
     } finally {
         flock($lock, LOCK_UN);
         fclose($lock);
@@ -62,7 +53,6 @@ function contact_store_move_in(array $config, PDO $pdo): void
  * Copies every message, its deliveries and the settings of the store in $file into this one, in
  * one transaction; those already here are left alone, so copying twice changes nothing.
  * Rate-limit counters stay behind: they expire within minutes.
- *
  * @return int the messages copied
  */
 function contact_store_copy_from(PDO $pdo, string $file): int

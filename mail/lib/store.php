@@ -1,11 +1,9 @@
 <?php
-// The lead store: one SQLite database in MAIL_STORAGE_DIR, through PDO (database.php). Opening it
-// is the one door to it: the folder made private, the schema's version read once (a store of
-// another version is refused and left as it is), the tables made in a new store (schema.php), and
-// on the command line the store the endpoint kept in mail/storage moved in (store-move.php). What
-// is in it: the messages and their deliveries (queue.php, messages.php), proofs (proof.php), rate
-// limits (rate-limit.php). It may call database.php, schema.php, store-move.php, location.php
-// and config.php.
+// The lead store, one SQLite database in MAIL_STORAGE_DIR, and its one door: the folder made
+// private, the schema's version read once (another is refused, its file left as it is), the tables
+// made in a new store, and on the command line a store in mail/storage moved in. The messages
+// and deliveries are queue.php's and messages.php's. It may call database.php, schema.php,
+// store-move.php, location.php and config.php.
 declare(strict_types=1);
 
 require_once __DIR__ . '/database.php';
@@ -26,11 +24,7 @@ function contact_store_file(array $config): string
     return $config['MAIL_STORAGE_DIR'] . '/' . CONTACT_STORE_FILE;
 }
 
-/**
- * Opens the store, making it when there is none. The web creates the storage directory; the
- * command line does not (null when there is none), and runs as the directory's owner
- * (lib/run-as.php), so it never leaves a file the web server cannot write.
- */
+/** Opens the store, making it when there is none; the command line makes no folder (null: there is none). */
 function contact_store_open(array $config, bool $commandLine = false): ?PDO
 {
     if (!extension_loaded('pdo_sqlite')) {
@@ -48,8 +42,7 @@ function contact_store_open(array $config, bool $commandLine = false): ?PDO
     }
     contact_private_dir($dir);
     if (!is_file($file)) {
-        // Made here, as SQLite would make it 0640 under the umask: the group writes it too, and
-        // the -wal and -shm files SQLite makes beside it take its mode.
+        // Made here, 0660 (SQLite would make it 0640): its -wal and -shm files take its mode.
         touch($file);
     }
     $pdo = contact_database_open($file, contact_config_seconds($config, 'MAIL_LOCK_TIMEOUT'));

@@ -59,8 +59,9 @@ function admin_check_store(array $config, callable $report): void
         $report(false, "store: $problem");
         return;
     }
-    if (contact_inside_web_root($dir)) {
-        $report(true, 'store: ' . admin_inside_web_root($dir), 'note');
+    $note = admin_inside_web_root($dir);
+    if ($note !== null) {
+        $report(true, "store: $note", 'note');
     }
     if (!is_dir($dir)) {
         $report(true, "store: $dir does not exist yet; the endpoint creates it (the web server must be able to write to " . dirname($dir) . ')', 'note');

@@ -65,7 +65,6 @@ function admin_store(array $config): ?PDO
 
 /**
  * The store and the message $id in it; the message is null (said on standard output) when there is none.
- *
  * @return array{0: ?PDO, 1: ?array<string, mixed>}
  */
 function admin_message(array $config, string $id): array
@@ -78,10 +77,10 @@ function admin_message(array $config, string $id): array
     return [$store, $message];
 }
 
-/** A store in mail/ behind the project's rules: allowed, but one server change from being served. */
-function admin_inside_web_root(string $dir): string
+/** For a store in mail/ behind the project's rules, allowed but one server change from being served: what to do. */
+function admin_inside_web_root(string $dir): ?string
 {
-    return "$dir is inside the web root: the endpoint uses it only while the web server applies the project's rules "
+    return !contact_inside_web_root($dir) ? null : "$dir is inside the web root: the endpoint uses it only while the web server applies the project's rules "
         . '(/mail/health.php answers 503 when it does not). Safer: ' . contact_install_command(contact_private_home(), false)
         . ' (the web server\'s user), and the next deliver.php run moves the store there.';
 }

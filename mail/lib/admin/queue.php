@@ -22,9 +22,8 @@ function admin_status(array $config): int
         echo "The store cannot be used: $problem\n";
         return 2;
     }
-    if (contact_inside_web_root($config['MAIL_STORAGE_DIR'])) {
-        echo 'Note: ' . admin_inside_web_root($config['MAIL_STORAGE_DIR']) . "\n";
-    }
+    $note = admin_inside_web_root($config['MAIL_STORAGE_DIR']);
+    echo $note === null ? '' : "Note: $note\n";
     try {
         $store = admin_store($config);
         if ($store === null) {
@@ -102,11 +101,11 @@ function admin_show(array $config, string $id): int
         $lines[$name === 'source' ? 'came from' : $name] = $message[$name] ?? '-';
     }
     foreach (CONTACT_FIELDS as $name => $max) {
-        $lines[CONTACT_LABELS[$name]] = $message[$name];
+        $lines[contact_label($name)] = $message[$name];
     }
     foreach ($lines as $label => $value) {
         // One line each, but the message: its own lines, indented, below its label.
-        $shown = $label === CONTACT_LABELS['message']
+        $shown = $label === 'message'
             ? "\n  " . str_replace("\n", "\n  ", contact_printable($value, true))
             : contact_printable((string) $value);
         printf("%-13s %s\n", "$label:", $shown);
@@ -154,7 +153,6 @@ function admin_export(array $config, string $format, ?int $since): int
  * One CSV line (RFC 4180). Every cell is quoted, so a spreadsheet that splits on semicolons
  * cannot cut one in two; a cell starting with = + - @ (or a tab or return), which a spreadsheet
  * would run as a formula, starts with ' instead.
- *
  * @param list<mixed> $cells
  */
 function admin_csv_row(array $cells): string

@@ -1,9 +1,7 @@
 <?php
-// The mail channel's three ways out, chosen by MAIL_TRANSPORT, each sending the message
-// compose.php built: an .eml file in the outbox, PHP's mail(), or SMTP. Each throws when the mail
-// did not leave. The outbox's files are the mail's copies of a lead: the channel names them for
-// retention and erasure. It may call compose.php (the message), location.php (the outbox's
-// private folder) and smtp-deadline.php.
+// The mail channel's three ways out (MAIL_TRANSPORT) for the message compose.php built: an .eml
+// file in the outbox, PHP's mail(), or SMTP; each throws when the mail did not leave. It may call
+// compose.php, location.php (the outbox's private folder) and smtp-deadline.php.
 declare(strict_types=1);
 
 require_once __DIR__ . '/../compose.php';

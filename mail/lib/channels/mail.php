@@ -14,19 +14,16 @@
 //   settings  fn (config): array<string, string>, its settings that check must not print as they
 //             are (a password, a URL that is one), as check shows them when they are set
 //   check     fn (config, report, sendTest): void, what admin.php check says of it
-// It may call compose.php, config.php, database.php (a test's id) and channels/mail-transports.php.
+// It may call compose.php, config.php and channels/mail-transports.php.
 declare(strict_types=1);
 
 require_once __DIR__ . '/../compose.php';
 require_once __DIR__ . '/../config.php';
-require_once __DIR__ . '/../database.php';
 require_once __DIR__ . '/mail-transports.php';
 
 /**
- * What stops this configuration from delivering: each a sentence for the operator. Nothing may
- * go out to, or from, a placeholder address, nor through a placeholder server; the outbox,
- * which mails nobody, may use them. While there is an error, messages stay pending.
- *
+ * What stops the mail, each a sentence for the operator: nothing goes to or from a placeholder
+ * address, nor through a placeholder server, but into the outbox, which mails nobody.
  * @return list<string>
  */
 function contact_mail_problems(array $config): array
@@ -109,16 +106,10 @@ function contact_mail_check(array $config, callable $report, bool $sendTest): vo
     if (!$sendTest || $problems !== []) {
         return;
     }
-    $id = 'test-' . contact_new_id();
-    $test = [
-        'id' => $id, 'received_at' => time(), 'firstName' => 'Website', 'lastName' => 'check',
-        'email' => $config['MAIL_FROM'], 'company' => '', 'phone' => '',
-        'subject' => 'Test message from php mail/admin.php check --send-test',
-        'message' => 'This test shows that mail from the contact form reaches ' . $config['MAIL_TO'] . '.',
-    ];
+    $test = contact_test_lead($config, 'Test message from php mail/admin.php check --send-test', "This test shows that mail from the contact form reaches {$config['MAIL_TO']}.");
     try {
         contact_transport_send($config, contact_compose($config, $test));
-        $report(true, "test message $id sent to {$config['MAIL_TO']} with {$config['MAIL_TRANSPORT']}");
+        $report(true, "test message {$test['id']} sent to {$config['MAIL_TO']} with {$config['MAIL_TRANSPORT']}");
     } catch (Throwable $error) {
         $report(false, 'the test message was not sent: ' . $error->getMessage());
     }

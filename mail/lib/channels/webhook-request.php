@@ -1,11 +1,9 @@
 <?php
-// The team webhook's address and its one HTTP request, through PHP's curl extension (Debian:
-// php-curl). The certificate and host name are checked (against curl.cainfo of php.ini, else
-// the system's CA bundle). Redirects are not followed: a 3xx is a failure, so a lead only ever
-// goes to the address configured. One deadline holds for all of the request (connecting, the
-// TLS handshake, sending, the answer) however the receiver stalls, trickles or floods, as an
-// SMTP attempt's does (lib/smtp-deadline.php). Of the answer only the status line and headers
-// are read, 16 KiB at most, never the body. channels/webhook.php is the channel. It calls nothing.
+// The team webhook's address and its one HTTP request, through PHP's curl extension: certificate
+// and host name checked (curl.cainfo of php.ini, else the system's CA bundle); no redirect
+// followed, so a lead only ever goes to the address configured; one deadline for all of it,
+// however the receiver stalls, trickles or floods; of the answer only the status line and
+// headers read, 16 KiB at most. channels/webhook.php is the channel. It calls nothing.
 declare(strict_types=1);
 
 /** All of a receiver's answer that is read: its status line and headers. */
@@ -47,7 +45,6 @@ function contact_webhook_shown(string $url): string
 
 /**
  * One request that ends within $seconds, whatever the receiver does, and follows no redirect.
- *
  * @param list<string> $headers
  * @return int the answer's status code; a failure, a redirect or a flood of headers throws, saying which
  */
