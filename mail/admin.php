@@ -1,9 +1,7 @@
 <?php
-// The operator's command for the contact form's messages. Command line only; run it as the web
-// server's user (e.g. sudo -u www-data php mail/admin.php status): started as root, it becomes
-// the store folder's owner (lib/run-as.php). `php mail/admin.php help` lists the commands;
-// docs/contact-endpoint.md explains them. This file parses and dispatches; the commands are in
-// lib/admin/, by concern.
+// The operator's command for the contact form's messages, command line only: started as root, it
+// becomes the store folder's owner (lib/run-as.php). `php mail/admin.php help` lists the commands.
+// This file parses and dispatches; the commands are in lib/admin/, by concern.
 declare(strict_types=1);
 
 require __DIR__ . '/lib/bootstrap.php';

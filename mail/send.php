@@ -1,8 +1,7 @@
 <?php
-// The contact endpoint: POST /mail/send.php with the form's fields as JSON (or form-encoded, from
-// the form without JavaScript: held for the operator), and GET ?challenge for the proof of work
-// (lib/proof.php). The visitor is thanked only once the message is committed to the store; then
-// each channel makes one attempt, and deliver.php retries. See docs/contact-endpoint.md.
+// The contact endpoint: POST the form's fields as JSON (or form-encoded from the form without
+// JavaScript, held for the operator), GET ?challenge for the proof of work. The visitor is thanked
+// once the message is committed to the store; each channel then makes one attempt.
 declare(strict_types=1);
 
 ini_set('display_errors', '0');
@@ -40,7 +39,7 @@ if (!in_array($type, ['application/json', 'application/x-www-form-urlencoded'], 
     contact_respond(415, false, 'Send the message as application/json.');
 }
 // A form post must come from the site's own contact page; JSON, where it says where from, too.
-$form = contact_form_mode($type === 'application/x-www-form-urlencoded');
+$form = contact_request('form', $type === 'application/x-www-form-urlencoded');
 $origin = $form ? $_SERVER['HTTP_ORIGIN'] ?? $_SERVER['HTTP_REFERER'] ?? '' : $_SERVER['HTTP_ORIGIN'] ?? null;
 if ($origin !== null && !contact_same_origin((string) $origin)) {
     contact_respond(403, false, CONTACT_USE_THE_FORM);
@@ -136,7 +135,7 @@ if ($accepted['id'] === null) {
 
 // Committed: from here on the message is safe, and a failed attempt only leaves it pending.
 $id = $accepted['id'];
-contact_stored(true);
+contact_request('stored', true);
 if ($proof === null) {
     contact_log("contact endpoint: message $id came without a proof of work and is held: php mail/admin.php show $id, then release or delete it");
     contact_respond(200, true, CONTACT_SUCCESS);

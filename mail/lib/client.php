@@ -1,6 +1,5 @@
 <?php
-// Who is asking: the visitor's address, taken from X-Forwarded-For only when the request comes
-// from a proxy the operator trusts (MAIL_TRUSTED_PROXIES), and the key the rate limit counts by.
+// Who is asking: the visitor's address (X-Forwarded-For only from a trusted proxy) and its rate-limit key.
 declare(strict_types=1);
 
 /** @return list<string> the entries of MAIL_TRUSTED_PROXIES, as written */

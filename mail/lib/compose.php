@@ -1,9 +1,7 @@
 <?php
-// Turns a stored message into the mail to the company, built by PHPMailer (from mail/vendor or
-// Debian's libphp-phpmailer) for every transport: fixed recipient and sender, the submitter only
-// in Reply-To, a UTF-8 subject and plain-text body. Only validated values reach a header. The
-// Message-ID is the message's own, so a mail ever sent twice is recognisable as one. It may call
-// config.php (the addresses), database.php (a test lead's id), validation.php and printable.php.
+// The mail to the company, one PHPMailer message for every transport: fixed recipient and sender,
+// the submitter only in Reply-To, validated values only; its Message-ID the message's own, so a
+// mail ever sent twice shows as one. It may call config.php, database.php, validation.php and printable.php.
 declare(strict_types=1);
 
 require_once __DIR__ . '/config.php';
@@ -113,11 +111,7 @@ function contact_origin_lines(array $record): array
     return ['Came from:  ' . ($source ?? '(not known: the form was opened directly)'), 'Campaign:   ' . ($campaign === '' ? '(none)' : $campaign)];
 }
 
-/**
- * The subject names the sender, for the inbox list: "New enquiry: Ana Petrova (Blue Line
- * Shipping): VSAT for two vessels", without the brackets when no company was given.
- * @param array<string, string> $fields validated: single-line, so nothing here can start a header
- */
+/** "New enquiry: Ana Petrova (Blue Line Shipping): VSAT for two vessels". @param array<string, string> $fields validated */
 function contact_subject(array $fields): string
 {
     $sender = "{$fields['firstName']} {$fields['lastName']}" . ($fields['company'] === '' ? '' : " ({$fields['company']})");

@@ -1,8 +1,7 @@
 <?php
-// Configuration, read in one place and the same for the web endpoint and the command line:
-// defaults, then the configuration file (paths.php finds it), then environment variables, which
-// Apache's SetEnv sets for the endpoint alone. What stops a channel is that channel's to say. It
-// may call paths.php, run-as.php (whether root may run the file) and client.php (the proxies).
+// Configuration, read in one place and the same for the endpoint and the command line: defaults,
+// then the configuration file, then environment variables (Apache's SetEnv reaches the endpoint
+// alone). It may call paths.php, run-as.php (whether root may run the file) and client.php.
 declare(strict_types=1);
 
 require_once __DIR__ . '/paths.php';
@@ -10,7 +9,6 @@ require_once __DIR__ . '/run-as.php';
 require_once __DIR__ . '/client.php';
 
 const CONTACT_DEFAULTS = [
-    // Placeholders: the operator sets the real addresses (see config.example.php).
     'MAIL_TO' => 'contact@example.com',
     'MAIL_FROM' => 'website@example.com',
     'MAIL_TRANSPORT' => 'outbox',
@@ -45,8 +43,7 @@ const CONTACT_DEFAULTS = [
 const CONTACT_PLACEHOLDER_DOMAINS = '/(^|\.)(example\.(com|net|org)|example|invalid)$/i';
 
 /**
- * The effective configuration, its sources and the file read. Paths are absolute: relative ones
- * are relative to mail/, wherever PHP was started from.
+ * The effective configuration, its sources and the file read; relative paths are mail/'s.
  * @return array{values: array<string, string>, sources: array<string, string>, file: ?string}
  */
 function contact_config_read(): array
@@ -112,11 +109,7 @@ function contact_config_seconds(array $config, string $key): float
 /** The smallest MAIL_PROOF_MAXNUMBER: below it, a proof costs a script nothing. */
 const CONTACT_PROOF_MIN_NUMBER = 1000;
 
-/**
- * MAIL_RATE_LIMIT is "count/seconds" ("5/600": five accepted messages per client address in ten
- * minutes) or just a count per ten minutes; 0 turns the limit off.
- * @return array{0: int, 1: int} [count, window in seconds]
- */
+/** @return array{0: int, 1: int} MAIL_RATE_LIMIT, "count/seconds" or a count per 10 minutes (0: none), as [count, window] */
 function contact_rate_limit(array $config): array
 {
     if (preg_match(CONTACT_RATE_LIMIT_FORMAT, $config['MAIL_RATE_LIMIT'], $match) !== 1) {
@@ -127,10 +120,7 @@ function contact_rate_limit(array $config): array
 
 const CONTACT_RATE_LIMIT_FORMAT = '#^\s*(\d+)\s*(?:/\s*([1-9]\d*)\s*)?$#D';
 
-/**
- * The configured recipients (comma-separated) and sender, checked because they go into headers.
- * @return array{0: list<string>, 1: string} [recipients, sender]
- */
+/** @return array{0: list<string>, 1: string} the recipients and the sender, checked: they go into headers */
 function contact_addresses(array $config): array
 {
     $to = array_values(array_filter(array_map('trim', explode(',', $config['MAIL_TO'])), 'strlen'));
@@ -152,11 +142,7 @@ function contact_is_placeholder(string $address): bool
     return preg_match(CONTACT_PLACEHOLDER_DOMAINS, $domain) === 1;
 }
 
-/**
- * Settings that are not valid and so are replaced by their default (or, for a proxy entry,
- * ignored): delivery goes on, but the operator should fix them.
- * @return list<string>
- */
+/** @return list<string> settings not valid, so replaced by their default (or ignored): delivery goes on */
 function contact_config_warnings(array $config): array
 {
     $warnings = [];

@@ -1,8 +1,7 @@
 <?php
-// One delivery attempt, by the endpoint or cron: claimed in the store, sent by its channel,
-// settled. Only the process that claimed it sends it, so the endpoint and overlapping cron runs
-// never send one twice. It may call queue.php, messages.php, channels.php, compose.php, config.php
-// and printable.php.
+// One delivery attempt, claimed, sent by its channel and settled: only the process that claimed it
+// sends it, so the endpoint and overlapping cron runs never send one twice. It may call queue.php,
+// messages.php, channels.php, compose.php, config.php and printable.php.
 declare(strict_types=1);
 
 require_once __DIR__ . '/queue.php';
@@ -13,8 +12,7 @@ require_once __DIR__ . '/config.php';
 require_once __DIR__ . '/printable.php';
 
 /**
- * One attempt at a message's delivery by $channel, if it is due and unclaimed, within $seconds
- * (by default the channel's own).
+ * One attempt at a due, unclaimed delivery, within $seconds (by default the channel's own).
  * @return ?array{state: ?string, error: ?string, attempts: int, next: ?int} how it ended; null when not claimed
  */
 function contact_deliver(array $config, PDO $pdo, string $id, string $channel, ?float $seconds = null): ?array

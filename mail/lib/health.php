@@ -11,7 +11,7 @@ require_once __DIR__ . '/printable.php';
 
 /** A delivery waiting longer than this makes the store unhealthy. */
 const CONTACT_PENDING_ALERT_SECONDS = 3600;
-/** A held message nobody has looked at for longer than this makes the store unhealthy. */
+/** Nor may a held message wait longer than this. */
 const CONTACT_HELD_ALERT_SECONDS = 86400;
 
 /**

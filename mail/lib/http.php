@@ -1,7 +1,6 @@
 <?php
-// Responses of the endpoint: JSON for the contact page's script, a 303 redirect to a page that
-// says what happened for the form posted without JavaScript. Errors are logged, never shown. It
-// may call proof.php (the challenge handed out), config.php, store.php and printable.php.
+// The endpoint's answers: JSON for the page's script, a 303 redirect for the form posted without
+// JavaScript; errors logged, never shown. It may call proof.php, config.php, store.php and printable.php.
 declare(strict_types=1);
 
 require_once __DIR__ . '/proof.php';
@@ -18,20 +17,14 @@ const CONTACT_HELD_FULL = 'Sorry, we cannot take messages sent without JavaScrip
 /** When the store cannot be used until the operator acts: trying again will not help. */
 const CONTACT_OUT_OF_SERVICE = 'Sorry, our contact form is out of service right now. Please call us instead: our phone number is on this page.';
 
-/** Whether the request is the plain HTML form post (answered with redirects). */
-function contact_form_mode(?bool $set = null): bool
+/** What is known of this request, set once known: 'form', the plain form post (answered with redirects); 'stored', its message committed. */
+function contact_request(string $fact, ?bool $set = null): bool
 {
-    static $form = false;
-    if ($set !== null) {
-        $form = $set;
-    }
-    return $form;
+    static $facts = ['form' => false, 'stored' => false];
+    return $set === null ? $facts[$fact] : $facts[$fact] = $set;
 }
 
-/**
- * @param array<string, string> $headers
- * @param array<string, string> $more further members of the JSON answer
- */
+/** @param array<string, string> $headers @param array<string, string> $more further members of the answer */
 function contact_respond(int $status, bool $success, string $message, array $headers = [], array $more = []): never
 {
     contact_answer($status, ['success' => $success, 'message' => $message, ...$more], $headers);
@@ -45,7 +38,7 @@ function contact_answer(int $status, array $body, array $headers = []): never
     }
     if (!headers_sent()) {
         header_remove();
-        if (contact_form_mode() && !in_array($status, [403, 405, 415], true)) {
+        if (contact_request('form') && !in_array($status, [403, 405, 415], true)) {
             $headers['Location'] = match (true) {
                 $status === 200 => '/contact/sent',
                 $status === 400, $status === 422 => '/contact/invalid',
@@ -65,14 +58,10 @@ function contact_answer(int $status, array $body, array $headers = []): never
     exit;
 }
 
-/**
- * Refuses a message whose proof of work is invalid, expired or spent: nothing is stored. Told a
- * proof expired, the form's script sends again with a fresh one.
- * @param 'invalid'|'expired'|'reused' $why
- */
+/** Refuses a message whose proof is invalid, expired (the form's script then sends a fresh one) or spent. @param 'invalid'|'expired'|'reused' $why */
 function contact_refuse_proof(string $why): never
 {
-    contact_respond(contact_form_mode() ? 400 : 403, false, CONTACT_USE_THE_FORM, [], $why === 'expired' ? ['proof' => 'expired'] : []);
+    contact_respond(contact_request('form') ? 400 : 403, false, CONTACT_USE_THE_FORM, [], $why === 'expired' ? ['proof' => 'expired'] : []);
 }
 
 /**
@@ -103,14 +92,11 @@ function contact_respond_challenge(): never
     contact_answer(200, contact_with_store($config, 'no challenge given', static fn (PDO $store): array => contact_proof_challenge(contact_proof_key($store), contact_proof_max_number($config), time())));
 }
 
-/**
- * Anything uncaught or fatal is logged and answered with a 500, unless the message was stored
- * already: then the visitor is told it arrived, as it did, and does not send it again.
- */
+/** Anything uncaught or fatal is logged and answered with a 500, unless the message was stored: then it arrived, as it did. */
 function contact_handle_errors(): void
 {
     $answer = static function (): void {
-        $stored = contact_stored();
+        $stored = contact_request('stored');
         contact_respond($stored ? 200 : 500, $stored, $stored ? CONTACT_SUCCESS : CONTACT_FAILURE);
     };
     set_exception_handler(static function (Throwable $error) use ($answer): void {
@@ -123,16 +109,6 @@ function contact_handle_errors(): void
             $answer();
         }
     });
-}
-
-/** Whether this request's message is committed to the store (set once it is). */
-function contact_stored(?bool $set = null): bool
-{
-    static $stored = false;
-    if ($set !== null) {
-        $stored = $set;
-    }
-    return $stored;
 }
 
 /** Whether an Origin or Referer value names this site (the host the request was sent to). */

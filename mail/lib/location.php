@@ -44,10 +44,7 @@ function contact_inside_web_root(string $path): bool
     return contact_served_root_of($path, false) !== null;
 }
 
-/**
- * What stops the store's and the outbox's folders, the configuration file or (for the endpoint,
- * $web) the log from being used safely, as one sentence with the fix; null when nothing does.
- */
+/** What stops the store's folders, the configuration file or (for the endpoint, $web) the log from being used, with the fix. */
 function contact_location_problem(array $config, bool $web): ?string
 {
     $user = contact_server_user($web);

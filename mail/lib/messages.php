@@ -38,11 +38,7 @@ function contact_store_with_deliveries(PDO $pdo, array $message): array
     return ['state' => $state, ...$message, 'deliveries' => $deliveries];
 }
 
-/**
- * SQL that a message (messages AS m) is in one of $states, states of this code, never input, with
- * no delivery still pending or sending: what retention, purge and erasure may delete.
- * @param list<string> $states
- */
+/** SQL: a message (messages AS m) is in one of $states (never input) with no delivery left to make. @param list<string> $states */
 function contact_store_done_in(array $states): string
 {
     $primary = contact_primary_channel();
@@ -98,11 +94,7 @@ function contact_store_counts(PDO $pdo, ?string $channel = null): array
     return $counts;
 }
 
-/**
- * What monitoring needs, from index lookups however large the store: when the oldest message with
- * a delivery to make and the oldest held one came, and whether a delivery is dead.
- * @return array{oldestUndelivered: ?int, oldestHeld: ?int, dead: bool}
- */
+/** @return array{oldestUndelivered: ?int, oldestHeld: ?int, dead: bool} what monitoring needs, from indexes alone */
 function contact_store_watch(PDO $pdo): array
 {
     $oldest = $pdo->query("SELECT min(m.received_at) FROM deliveries d JOIN messages m ON m.id = d.message_id WHERE d.state IN ('pending', 'sending')")->fetchColumn();
@@ -111,11 +103,7 @@ function contact_store_watch(PDO $pdo): array
     return ['oldestUndelivered' => $oldest === null ? null : (int) $oldest, 'oldestHeld' => $held === null ? null : (int) $held, 'dead' => (bool) $dead];
 }
 
-/**
- * The next messages in $states (contact_store_done_in) received before $before, after the one with
- * $after's rowid: what retention and purge delete.
- * @return array<int, string> rowid => id
- */
+/** @return array<int, string> rowid => id of the next messages done in $states received before $before, after rowid $after */
 function contact_store_old(PDO $pdo, array $states, int $before, int $after, int $limit = 500): array
 {
     $query = $pdo->prepare('SELECT m.rowid, m.id FROM messages m WHERE m.received_at < ? AND m.rowid > ? AND ' . contact_store_done_in($states) . ' ORDER BY m.rowid LIMIT ?');

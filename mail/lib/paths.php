@@ -36,10 +36,9 @@ function contact_store_present(string $dir): bool
 }
 
 /**
- * The store's folder when MAIL_STORAGE_DIR is not set, from what exists alone, so the endpoint
- * and cron agree: npts-private beside the site when it exists or can be made, else mail/storage
- * (used only behind the project's rules), where the command line reads a store until npts-private
- * exists (the endpoint makes it when it can); then it moves it there.
+ * The store's folder when MAIL_STORAGE_DIR is not set, from what exists alone: npts-private beside
+ * the site when it exists or can be made, else mail/storage, where the command line reads a store
+ * until npts-private exists; then it moves it there.
  */
 function contact_default_store(): string
 {

@@ -1,10 +1,8 @@
 <?php
-// Text from outside (a visitor's fields, a receiver's or a mail server's answer) on its way to a
-// terminal, a log or a chat: every C0 and C1 control shows escaped (\r, \n, \t, \x1b, \u009b), so
-// nothing printed can move the cursor, retitle a window or start a log line of its own; so does
-// every direction override and isolate (U+202A-U+202E, U+2066-U+2069, as \u202e), which would show
-// text reversed, and each byte of text that is not UTF-8 (\xff). The log and counted nouns are
-// here too. It calls nothing.
+// Text from outside on its way to a terminal, a log or a chat: each C0 and C1 control, direction
+// override or isolate, and byte of text that is not UTF-8 shows escaped (\r, \x1b, \u009b, \u202e,
+// \xff), so nothing printed can steer a terminal, reverse text or start a log line of its own. The
+// log and counted nouns are here too. It calls nothing.
 declare(strict_types=1);
 
 const CONTACT_NAMED_CONTROLS = ["\r" => '\r', "\n" => '\n', "\t" => '\t'];

@@ -1,11 +1,9 @@
 <?php
-// The proof of a real visit, ALTCHA version 1 (https://altcha.org/docs/v1/): a challenge is the
-// SHA-256 of a salt and a secret number up to MAIL_PROOF_MAXNUMBER, signed with the store's key;
-// the browser finds the number (lib/proof.ts) and sends it as the field `altcha`, checked here
-// with one hash and one HMAC. The expiry travels in the salt, which ends with "&" so no digit of
-// the number can move into it (CVE-2025-68113). Each proof is accepted once, before it expires,
-// by one clock read while the store is held (queue.php calls this file; it never calls the
-// store). It may call database.php and config.php.
+// The proof of a real visit, ALTCHA version 1: a challenge is the SHA-256 of a salt and a secret
+// number up to MAIL_PROOF_MAXNUMBER, signed with the store's key; the browser finds the number
+// (lib/proof.ts) and sends it as the field `altcha`. The expiry travels in the salt, which ends
+// with "&" so no digit can move into it (CVE-2025-68113). Each proof is spent once, by the store's
+// clock (queue.php calls this file; it never calls the store). It may call database.php and config.php.
 declare(strict_types=1);
 
 require_once __DIR__ . '/database.php';

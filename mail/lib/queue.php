@@ -1,10 +1,8 @@
 <?php
-// The queue: a lead's deliveries, one per channel (channels.php), each moving in one transaction
-// per change: pending → sending (claimed with a lease, so no two processes send it) → delivered,
-// or back to pending with a later attempt, or dead once given up; one failing never repeats
-// another. A message without a proof of work is held: no delivery until the operator releases
-// it, and only so many are held (held.php). It may call database.php, messages.php, channels.php,
-// proof.php, rate-limit.php, held.php and validation.php.
+// The queue: a lead's deliveries, one per channel, each change one transaction: pending → sending
+// (claimed with a lease) → delivered, or pending again later, or dead once given up. A message
+// without a proof of work is held, with no delivery until released. It may call database.php,
+// messages.php, channels.php, proof.php, rate-limit.php, held.php and validation.php.
 declare(strict_types=1);
 
 require_once __DIR__ . '/database.php';
@@ -70,11 +68,7 @@ function contact_store_queue(PDO $pdo, string $id, array $channels, int $now): v
     }
 }
 
-/**
- * Claims a message's delivery by $channel for one attempt, if it is due (or its sender's lease
- * ran out): the conditional UPDATE is the claim.
- * @return ?array<string, mixed> the claimed message (messages.php), its delivery under `delivery`; or null
- */
+/** Claims a due delivery (or one whose lease ran out) for one attempt. @return ?array<string, mixed> the message, its delivery under `delivery` */
 function contact_store_claim(PDO $pdo, string $id, ?string $channel = null): ?array
 {
     $now = time();
@@ -148,8 +142,7 @@ function contact_store_release(PDO $pdo, array $config, string $id): string
 }
 
 /**
- * Makes each pending or dead delivery of a message due now (one whose sender died counts as
- * pending); one delivered or being sent stays as it is.
+ * Makes each pending or dead delivery of a message due now (one whose sender died counts as pending).
  * @return ?array<string, ?string> channel => its state before (held: the message is; null: none); null: no such message
  */
 function contact_store_retry(PDO $pdo, string $id): ?array

@@ -34,11 +34,7 @@ function contact_purge(array $config, PDO $pdo, array $states, int $before): arr
     return $result;
 }
 
-/**
- * Applies MAIL_RETENTION_DAYS from when a message came (/privacy states it) to delivered and dead
- * messages, CONTACT_HELD_DAYS to held ones, and expires rate-limit counters.
- * @return array{deleted: int, kept: array<string, string>}
- */
+/** MAIL_RETENTION_DAYS for delivered and dead messages, CONTACT_HELD_DAYS for held ones, from when they came. @return array{deleted: int, kept: array<string, string>} */
 function contact_apply_retention(array $config, PDO $pdo): array
 {
     contact_rate_limit_expire($pdo, time());

@@ -13,10 +13,7 @@ const CONTACT_SCHEMA_VERSION = 4;
 /** A delivery's states: waiting (pending), claimed by a sender (sending), and how it ended. */
 const CONTACT_DELIVERY_STATES = ['pending', 'sending', 'delivered', 'dead'];
 
-/**
- * Makes the tables of a new store, with its keys, in one transaction; another process that made
- * them while this one waited for the lock leaves nothing to do.
- */
+/** Makes the tables of a new store and its keys, unless another process did while this one waited for the lock. */
 function contact_schema_create(PDO $pdo): void
 {
     $attribution = implode(",\n", array_map(static fn (string $name): string => "$name TEXT", array_keys(CONTACT_ATTRIBUTION)));
@@ -63,8 +60,7 @@ function contact_schema_create(PDO $pdo): void
             CREATE INDEX proofs_used_expires ON proofs_used (expires_at);
             CREATE TABLE settings (name TEXT PRIMARY KEY, value TEXT NOT NULL);
             SQL);
-        // The keys of the rate limit's hashes (without it, a hash of an address is no clue to it)
-        // and of the proofs' challenges (lib/proof.php).
+        // The keys of the rate limit's hashes of addresses and of the proofs' challenges.
         $key = $pdo->prepare('INSERT INTO settings (name, value) VALUES (?, ?)');
         foreach (['rate_limit_secret', 'proof_secret'] as $name) {
             $key->execute([$name, bin2hex(random_bytes(32))]);

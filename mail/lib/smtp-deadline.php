@@ -36,11 +36,7 @@ final class ContactDeadlineSmtp extends \PHPMailer\PHPMailer\SMTP
         return false;
     }
 
-    /**
-     * A reply, read as it arrives until it is complete or the time is up. Reads never block: over
-     * TLS a readable socket may carry only session tickets, and a blocking read would then wait
-     * for the socket while the reply sits in OpenSSL's buffer (stream_select sees that buffer).
-     */
+    /** A reply, read as it arrives, never blocking: over TLS the reply may sit in OpenSSL's buffer, which only stream_select sees. */
     protected function get_lines()
     {
         $data = '';

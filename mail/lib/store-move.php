@@ -49,12 +49,7 @@ function contact_store_move_in(array $config, PDO $pdo): void
     }
 }
 
-/**
- * Copies every message, its deliveries and the settings of the store in $file into this one, in
- * one transaction; those already here are left alone, so copying twice changes nothing.
- * Rate-limit counters stay behind: they expire within minutes.
- * @return int the messages copied
- */
+/** Copies the store in $file's messages, deliveries and settings that are not here yet, in one transaction. @return int the messages copied */
 function contact_store_copy_from(PDO $pdo, string $file): int
 {
     $pdo->prepare('ATTACH DATABASE ? AS other')->execute([$file]);

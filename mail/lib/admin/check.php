@@ -1,8 +1,7 @@
 <?php
-// admin.php check: the configuration and where each value comes from (secrets hidden, as each
-// channel shows its own), then whether it works: PHP, the store, and each channel set up (its
-// own check, lib/channels.php). It may call admin/common.php, config.php, location.php,
-// store.php, database.php, messages.php and channels.php.
+// admin.php check: each setting and where it comes from (secrets hidden, as their channel shows
+// them), then whether PHP, the store and each channel set up work. It may call admin/common.php,
+// config.php, location.php, store.php, database.php, messages.php and channels.php.
 declare(strict_types=1);
 
 require_once __DIR__ . '/common.php';

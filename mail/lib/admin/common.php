@@ -63,10 +63,7 @@ function admin_store(array $config): ?PDO
     return $store;
 }
 
-/**
- * The store and the message $id in it; the message is null (said on standard output) when there is none.
- * @return array{0: ?PDO, 1: ?array<string, mixed>}
- */
+/** @return array{0: ?PDO, 1: ?array<string, mixed>} the store and its message $id, or null (said) when there is none */
 function admin_message(array $config, string $id): array
 {
     $store = admin_store($config);

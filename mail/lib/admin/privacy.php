@@ -1,7 +1,6 @@
 <?php
-// admin.php delete, purge and erase: messages deleted on the operator's word, each with the files
-// its channels keep of it (the outbox's), never one being sent. It may call admin/common.php,
-// retention.php and messages.php.
+// admin.php delete, purge and erase: messages deleted on the operator's word, each with its files,
+// never one being sent. It may call admin/common.php, retention.php and messages.php.
 declare(strict_types=1);
 
 require_once __DIR__ . '/common.php';

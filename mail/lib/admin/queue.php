@@ -1,8 +1,8 @@
 <?php
 // admin.php status, list, show, export, retry and release: the messages and their deliveries as
-// the operator sees and moves them; status's verdict is lib/health.php's, the same as
-// /mail/health.php's. It may call admin/common.php, messages.php, queue.php, health.php,
-// channels.php, validation.php, location.php, store.php and retention.php (how long held messages stay).
+// the operator sees and moves them (status's verdict is health.php's). It may call
+// admin/common.php, messages.php, queue.php, health.php, channels.php, validation.php,
+// location.php, store.php and retention.php.
 declare(strict_types=1);
 
 require_once __DIR__ . '/common.php';
@@ -150,9 +150,8 @@ function admin_export(array $config, string $format, ?int $since): int
 }
 
 /**
- * One CSV line (RFC 4180). Every cell is quoted, so a spreadsheet that splits on semicolons
- * cannot cut one in two; a cell starting with = + - @ (or a tab or return), which a spreadsheet
- * would run as a formula, starts with ' instead.
+ * One CSV line (RFC 4180), every cell quoted (a spreadsheet that splits on semicolons cuts none);
+ * a cell a spreadsheet would run as a formula (= + - @, a tab or return first) starts with '.
  * @param list<mixed> $cells
  */
 function admin_csv_row(array $cells): string

@@ -23,8 +23,7 @@ function contact_transport_send(array $config, PHPMailer $mail): void
 function contact_send_outbox(array $config, PHPMailer $mail): void
 {
     $dir = $config['MAIL_OUTBOX_DIR'];
-    // The endpoint makes the store's folder; the command line (check --send-test) would make it as
-    // whoever runs it, perhaps root.
+    // The endpoint makes the store's folder; the command line would make it as whoever runs it.
     if (PHP_SAPI === 'cli' && !is_dir($config['MAIL_STORAGE_DIR'])) {
         throw new RuntimeException("there is no store yet: the endpoint makes {$config['MAIL_STORAGE_DIR']} with the first message");
     }

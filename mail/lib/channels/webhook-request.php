@@ -43,11 +43,7 @@ function contact_webhook_shown(string $url): string
     return is_array($parts) && isset($parts['scheme'], $parts['host']) ? "{$parts['scheme']}://{$parts['host']}/… (path hidden)" : '(set, not a URL)';
 }
 
-/**
- * One request that ends within $seconds, whatever the receiver does, and follows no redirect.
- * @param list<string> $headers
- * @return int the answer's status code; a failure, a redirect or a flood of headers throws, saying which
- */
+/** @param list<string> $headers @return int the status of an answer within $seconds; a failure or a redirect throws, saying which */
 function contact_webhook_request(string $url, string $method, array $headers, string $body, float $seconds): int
 {
     if (!extension_loaded('curl')) {

@@ -1,8 +1,7 @@
 <?php
 // The team webhook channel (MAIL_WEBHOOK_URL): each lead POSTed as JSON, one line for people and
-// the lead for programs, when a URL is set as it is accepted or released; its contract is the one
-// channels/mail.php describes. It may call channels/webhook-request.php, compose.php (the
-// subject line and a test lead), config.php, validation.php and printable.php.
+// the lead for programs; its contract is the one channels/mail.php describes. It may call
+// channels/webhook-request.php, compose.php, config.php, validation.php and printable.php.
 declare(strict_types=1);
 
 require_once __DIR__ . '/webhook-request.php';
