@@ -3,6 +3,7 @@ import { chownSync, cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, r
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { solveChallenge as solve } from 'altcha-lib/v1';
+import PostalMime from 'postal-mime';
 
 const repo = resolve(__dirname, '..', '..');
 const fakeSendmail = join(repo, '__tests__', 'helpers', 'fake-sendmail.sh');
@@ -44,6 +45,14 @@ export const validMessage = {
   phone: '+359 2 000 0000',
   message: 'Hello,\nwe would like a quote.',
 };
+
+/** The endpoint's answers, word for word. */
+export const SUCCESS = 'Thank you for your message. We will get back to you soon!';
+export const FAILURE = 'Sorry, your message could not be sent. Please try again later.';
+export const OUT_OF_SERVICE = 'Sorry, our contact form is out of service right now. Please call us instead: our phone number is on this page.';
+export const HELD_FULL = 'Sorry, we cannot take messages sent without JavaScript right now. Please call us or write to us instead: our phone number and email address are on this page.';
+/** The headers a delivered message has: none more, whatever was submitted. */
+export const MAIL_HEADERS = ['content-transfer-encoding', 'content-type', 'date', 'from', 'message-id', 'mime-version', 'reply-to', 'subject', 'to'];
 
 /**
  * The settings tests start from: mail() through the fake sendmail, no rate limit, and addresses
@@ -89,6 +98,10 @@ export type PhpServer = {
   /** A fresh challenge, solved: the value of the form's `altcha` field. */
   proof: () => Promise<string>;
   postForm: (data: Record<string, string>, headers?: Record<string, string>) => Promise<Reply>;
+  /** Posts as postJson does, and expects the answer every answer of the endpoint must be (expectClean). */
+  sendJson: (data: Record<string, unknown>, headers?: Record<string, string>) => Promise<Reply>;
+  /** Posts as postForm does, from this site's own page unless the headers say otherwise, and expects a clean answer. */
+  sendForm: (data: Record<string, string>, headers?: Record<string, string>) => Promise<Reply>;
   request: (path: string, init?: RequestInit) => Promise<Reply>;
   /** Runs a command on the server's filesystem (inside its namespace when it has a tiny disk), with an environment clean of MAIL_ and SMTP_ variables. */
   run: (command: string[], env?: Record<string, string>) => Promise<Run>;
@@ -233,9 +246,21 @@ export async function startPhpServer(options: Options = {}): Promise<PhpServer> 
     }
     return { status: response.status, headers: response.headers, text, json };
   };
+  const checked = async (reply: Promise<Reply>) => {
+    expectClean(await reply);
+    return reply;
+  };
   const post = async (body: string, headers: Record<string, string> = {}) =>
     toReply(await fetch(url, { method: 'POST', body, headers: { 'Content-Type': 'application/json', ...headers }, redirect: 'manual' }));
 
+  const postJson = async (data: Record<string, unknown>, headers?: Record<string, string>): Promise<Reply> => {
+    if ('altcha' in data) return post(JSON.stringify(data), headers);
+    const challenged = await toReply(await fetch(`${url}?challenge`));
+    if (challenged.status !== 200) return challenged;
+    return post(JSON.stringify({ ...data, altcha: await solveChallenge(challenged.json as unknown as Challenge) }), headers);
+  };
+  const postForm = (data: Record<string, string>, headers: Record<string, string> = {}) =>
+    post(new URLSearchParams(data).toString(), { 'Content-Type': 'application/x-www-form-urlencoded', ...headers });
   const challenge = async (): Promise<Challenge> => {
     const response = await fetch(`${url}?challenge`);
     if (!response.ok) throw new Error(`GET ?challenge answered ${response.status}: ${await response.text()}`);
@@ -276,15 +301,12 @@ export async function startPhpServer(options: Options = {}): Promise<PhpServer> 
       return storage;
     },
     post,
-    postJson: async (data, headers) => {
-      if ('altcha' in data) return post(JSON.stringify(data), headers);
-      const challenged = await toReply(await fetch(`${url}?challenge`));
-      if (challenged.status !== 200) return challenged;
-      return post(JSON.stringify({ ...data, altcha: await solveChallenge(challenged.json as unknown as Challenge) }), headers);
-    },
+    postJson,
     challenge,
     proof,
-    postForm: (data, headers = {}) => post(new URLSearchParams(data).toString(), { 'Content-Type': 'application/x-www-form-urlencoded', ...headers }),
+    postForm,
+    sendJson: (data, headers) => checked(postJson(data, headers)),
+    sendForm: (data, headers) => checked(postForm(data, { Origin: origin, ...headers })),
     request: async (path, init = {}) => toReply(await fetch(site + path, { redirect: 'manual', ...init })),
     run,
     cli,
@@ -331,6 +353,47 @@ export function setupPhpServer(options: Options = {}): PhpServer {
       return server[name];
     },
   });
+}
+
+/** What every answer of the endpoint must look like, whatever went wrong. */
+export function expectClean(reply: Reply): void {
+  expect(reply.headers.get('x-powered-by')).toBeNull();
+  expect(reply.headers.get('cache-control')).toBe('no-store');
+  expect(reply.headers.get('content-type')).toBe('application/json; charset=utf-8');
+  expect(reply.headers.get('content-security-policy')).toBeNull();
+  expect(reply.text).not.toMatch(/Warning|Notice|Deprecated|Fatal|Stack trace|\.php\b|\/tmp\/|\/work\//i);
+  // Only a refusal of an expired proof says more, for the form's script.
+  const proof = reply.json && 'proof' in reply.json ? { proof: 'expired' } : {};
+  expect(reply.json).toEqual({ success: expect.any(Boolean), message: expect.any(String), ...proof });
+}
+
+/** A mail as the endpoint sends it: to the configured recipient only, from the configured sender, the visitor only in Reply-To. */
+export async function expectSafeHeaders(raw: string, replyTo: string): Promise<void> {
+  const mail = await PostalMime.parse(raw);
+  expect(mail.headers.map((header) => header.key).sort()).toEqual(MAIL_HEADERS);
+  expect(mail.to?.map((address) => address.address)).toEqual([testConfig.MAIL_TO]);
+  expect(mail.from?.address).toBe(testConfig.MAIL_FROM);
+  expect(mail.replyTo?.map((address) => address.address)).toEqual([replyTo]);
+  expect(raw.split(/\r?\n\r?\n/)[0]).not.toMatch(/^(bcc|cc):/im);
+}
+
+/** Runs `work` for indexes 0 … total-1, at most `clients` at a time, as that many browsers would; all stop at the first failure. */
+export async function inParallel<T>(clients: number, total: number, work: (index: number) => Promise<T>): Promise<T[]> {
+  const results: T[] = [];
+  let next = 0;
+  const client = async () => {
+    while (next < total) {
+      const index = next++;
+      try {
+        results[index] = await work(index);
+      } catch (error) {
+        next = total;
+        throw error;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: clients }, client));
+  return results;
 }
 
 /** A copy of the system's php.ini directory without the files that load `extension`: PHP_INI_SCAN_DIR for a PHP that lacks it. */

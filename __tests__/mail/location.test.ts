@@ -1,12 +1,11 @@
 /** @jest-environment node */
 import { existsSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { cleanupTemp, setupPhpServer, smtpDown, startPhpServer, tempDir, testConfig, validMessage, type PhpServer } from '../helpers/php-server';
+import { cleanupTemp, OUT_OF_SERVICE, setupPhpServer, smtpDown, startPhpServer, tempDir, testConfig, validMessage, type PhpServer } from '../helpers/php-server';
 
 jest.setTimeout(60_000);
 
 const TOKEN = '5d1c0e7a93b2f468';
-const OUT_OF_SERVICE = 'Sorry, our contact form is out of service right now. Please call us instead: our phone number is on this page.';
 const RULES_LINE = 'RewriteRule ^mail/(send|health)\\.php$ - [E=NPTS_PRIVATE_RULES:1]\n';
 
 /** Every file under $dir, as paths relative to it. */

@@ -4,12 +4,11 @@ import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { cleanupTemp, setupPhpServer, sqlite, validMessage, writeSchema3Store } from '../helpers/php-server';
+import { cleanupTemp, OUT_OF_SERVICE, setupPhpServer, sqlite, validMessage, writeSchema3Store } from '../helpers/php-server';
 
 jest.setTimeout(60_000);
 
 const TOKEN = 'c3e9a1f07b6d2854';
-const OUT_OF_SERVICE = 'Sorry, our contact form is out of service right now. Please call us instead: our phone number is on this page.';
 
 /** A team webhook on loopback that answers 200 and counts each lead it is sent. */
 async function startReceiver() {
