@@ -86,6 +86,8 @@ export type PhpServer = {
   configure: (config: Record<string, string>) => void;
   /** Configures testConfig and these keys, with a new, empty store unless they name one; empties the capture directory. Returns the store's directory. */
   fresh: (config?: Record<string, string>) => string;
+  /** The store's directory the last fresh() configured. */
+  readonly storage: string;
   post: (body: string, headers?: Record<string, string>) => Promise<Reply>;
   /**
    * Posts JSON as the form's script does: with a freshly solved proof of work (`altcha`), unless
@@ -214,6 +216,7 @@ export async function startPhpServer(options: Options = {}): Promise<PhpServer> 
   let log = '';
   // What a test expects of the log, it expects of what came since the last configure().
   let logFrom = 0;
+  let storage = '';
   child.stderr!.on('data', (chunk: Buffer) => (log += chunk.toString()));
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
   const stop = async () => {
@@ -295,9 +298,12 @@ export async function startPhpServer(options: Options = {}): Promise<PhpServer> 
     captured,
     configure,
     fresh: (config = {}) => {
-      const storage = config.MAIL_STORAGE_DIR ?? tempDir('npts-store-');
+      storage = config.MAIL_STORAGE_DIR ?? tempDir('npts-store-');
       configure({ ...testConfig, MAIL_STORAGE_DIR: storage, ...config });
       for (const name of readdirSync(captured)) rmSync(join(captured, name), { force: true });
+      return storage;
+    },
+    get storage() {
       return storage;
     },
     post,

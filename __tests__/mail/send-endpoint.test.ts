@@ -20,20 +20,14 @@ type AttributionCase = { name: string; field: string; value: string; valid: bool
 
 const valid: Fields = validMessage;
 
+// A fresh store (and so a fresh rate limit) and an empty capture directory for each test.
 const php = setupPhpServer({ workers: 4 });
-let storage: string;
-
-/** A fresh store (and so a fresh rate limit) and an empty capture directory for each test. */
-function fresh(config: Record<string, string> = {}): void {
-  storage = php.fresh(config);
-}
-
-beforeEach(() => fresh());
+beforeEach(() => php.fresh());
 afterAll(cleanupTemp);
 
 describe('mail/send.php', () => {
   describe('the shared case table', () => {
-    beforeEach(() => fresh({ MAIL_TRANSPORT: 'outbox' }));
+    beforeEach(() => php.fresh({ MAIL_TRANSPORT: 'outbox' }));
 
     it.each((cases as ContactCase[]).map((contactCase) => [contactCase.name, contactCase] as const))('%s', async (_name, contactCase) => {
       const reply = await php.sendJson(contactCase.input);
@@ -84,7 +78,7 @@ describe('mail/send.php', () => {
   });
 
   it('writes an outbox file a mail reader parses: the same headers, and a Bulgarian, Greek, Chinese or Thai subject as it was sent', async () => {
-    fresh({ MAIL_TRANSPORT: 'outbox' });
+    php.fresh({ MAIL_TRANSPORT: 'outbox' });
     const senders = [
       { firstName: 'Ана', lastName: 'Петрова', company: 'Синя линия ООД', subject: 'Оферта за VSAT за два кораба и за поддръжка на борда' },
       { firstName: 'Ελένη', lastName: 'Παπαδοπούλου', company: 'Αιγαίο Ναυτιλιακή', subject: 'Προσφορά για δορυφορική σύνδεση σε δύο πλοία' },
@@ -110,7 +104,7 @@ for path in sorted(glob.glob(sys.argv[1] + '/*.eml')):
         'defects': [str(defect) for defect in mail.defects] + [str(defect) for value in mail.values() for defect in value.defects],
         'whole': all(whole(word) for word in re.findall(r'=\\?[^?]+\\?[BbQq]\\?[^?]*\\?=', head)), 'longest': max(len(line) for line in head.split('\\r\\n'))})
 print(json.dumps(mails))`;
-    const mails = JSON.parse(execFileSync('python3', ['-c', read, join(storage, 'outbox')], { encoding: 'utf8' }));
+    const mails = JSON.parse(execFileSync('python3', ['-c', read, join(php.storage, 'outbox')], { encoding: 'utf8' }));
     expect(mails.map((mail: { subject: string }) => mail.subject).sort()).toEqual(senders.map((sender) => `New enquiry: ${sender.firstName} ${sender.lastName} (${sender.company}): ${sender.subject}`).sort());
     for (const mail of mails) {
       expect(mail).toMatchObject({ headers: MAIL_HEADERS, defects: [], whole: true });
@@ -284,7 +278,7 @@ print(json.dumps(mails))`;
     });
 
     it('limits each address to 5 accepted messages per 10 minutes', async () => {
-      fresh({ MAIL_RATE_LIMIT: '5/600' });
+      php.fresh({ MAIL_RATE_LIMIT: '5/600' });
       for (let attempt = 0; attempt < 3; attempt++) expect((await php.sendJson({ ...valid, email: 'nope' })).status).toBe(422);
       for (let attempt = 0; attempt < 5; attempt++) expect((await php.sendJson(valid)).status).toBe(200);
       const limited = await php.sendJson(valid);
@@ -325,7 +319,7 @@ print(json.dumps(mails))`;
     });
 
     describe('the shared case table', () => {
-      beforeEach(() => fresh({ MAIL_TRANSPORT: 'outbox' }));
+      beforeEach(() => php.fresh({ MAIL_TRANSPORT: 'outbox' }));
 
       it.each((attributionCases as AttributionCase[]).map((entry) => [entry.name, entry] as const))('%s', async (_name, { field, value, valid: accepted }) => {
         const reply = await php.sendJson({ ...valid, [field]: value });
@@ -344,7 +338,7 @@ print(json.dumps(mails))`;
   describe('the proof of work', () => {
     const field = (solution: Record<string, unknown>) => Buffer.from(JSON.stringify(solution)).toString('base64');
     const decode = (altcha: string) => JSON.parse(Buffer.from(altcha, 'base64').toString()) as Record<string, unknown>;
-    const proofSecret = () => sqlite<{ value: string }>(storage, "SELECT value FROM settings WHERE name = 'proof_secret'")[0].value;
+    const proofSecret = () => sqlite<{ value: string }>(php.storage, "SELECT value FROM settings WHERE name = 'proof_secret'")[0].value;
     /** A proof signed with the store's own key for a challenge that expired: a tab left open too long. */
     async function expiredProof(): Promise<string> {
       await php.challenge();
@@ -366,10 +360,10 @@ print(json.dumps(mails))`;
       expect(expires * 1000 - Date.now()).toBeGreaterThan(3500_000);
       expect(expires * 1000 - Date.now()).toBeLessThanOrEqual(3600_000);
       expect((await php.challenge()).challenge).not.toBe(challenge.challenge);
-      fresh({ MAIL_PROOF_MAXNUMBER: '250000' });
+      php.fresh({ MAIL_PROOF_MAXNUMBER: '250000' });
       expect((await php.challenge()).maxnumber).toBe(250000);
       // Below the floor there is no proof worth the name: the default applies, and check says so.
-      fresh({ MAIL_PROOF_MAXNUMBER: '0' });
+      php.fresh({ MAIL_PROOF_MAXNUMBER: '0' });
       expect((await php.challenge()).maxnumber).toBe(50000);
       expect((await php.admin('check')).stdout).toMatch(/warn  MAIL_PROOF_MAXNUMBER is "0": use a whole number of at least 1000/);
     });
@@ -506,13 +500,13 @@ print(json.dumps(mails))`;
 
   describe('the rate limit', () => {
     it('ignores X-Forwarded-For unless the request comes from a trusted proxy', async () => {
-      fresh({ MAIL_RATE_LIMIT: '2/600' });
+      php.fresh({ MAIL_RATE_LIMIT: '2/600' });
       for (const forwarded of ['203.0.113.1', '203.0.113.2']) expect((await php.sendJson(valid, { 'X-Forwarded-For': forwarded })).status).toBe(200);
       expect((await php.sendJson(valid, { 'X-Forwarded-For': '203.0.113.3' })).status).toBe(429);
     });
 
     it('behind trusted proxies counts each visitor by the right-most address no trusted proxy wrote', async () => {
-      fresh({ MAIL_RATE_LIMIT: '2/600', MAIL_TRUSTED_PROXIES: '127.0.0.1, 10.0.0.0/8' });
+      php.fresh({ MAIL_RATE_LIMIT: '2/600', MAIL_TRUSTED_PROXIES: '127.0.0.1, 10.0.0.0/8' });
       const from = async (forwarded: string) => (await php.sendJson(valid, { 'X-Forwarded-For': forwarded })).status;
       expect([await from('203.0.113.7'), await from('203.0.113.7'), await from('203.0.113.7')]).toEqual([200, 200, 429]);
       // Another visitor, through a second proxy in the trusted range, has an allowance of their own.
@@ -525,12 +519,12 @@ print(json.dumps(mails))`;
     });
 
     it('leaves the proof of a message it refused unspent: sent again once the window ends, the message is accepted', async () => {
-      fresh({ MAIL_RATE_LIMIT: '1/2' });
+      php.fresh({ MAIL_RATE_LIMIT: '1/2' });
       expect((await php.sendJson(valid)).status).toBe(200);
       const second = { ...valid, subject: 'Second message', altcha: await php.proof() };
       expect((await php.sendJson(second)).status).toBe(429);
       // Once the window has ended (the store counts whole seconds), the same request goes through.
-      const [hit] = sqlite<{ expires_at: number }>(storage, 'SELECT expires_at FROM rate_hits');
+      const [hit] = sqlite<{ expires_at: number }>(php.storage, 'SELECT expires_at FROM rate_hits');
       await new Promise((wait) => setTimeout(wait, hit.expires_at * 1000 + 50 - Date.now()));
       expect((await php.sendJson(second)).status).toBe(200);
       expect((await php.messages()).map((message) => message.subject)).toEqual([valid.subject, 'Second message']);
@@ -539,13 +533,13 @@ print(json.dumps(mails))`;
 
     it('keeps no address, only a keyed hash, and deletes it when its window ends', async () => {
       // Two seconds: the store counts whole seconds, so a one-second window could end between two quick requests.
-      fresh({ MAIL_RATE_LIMIT: '1/2' });
+      php.fresh({ MAIL_RATE_LIMIT: '1/2' });
       expect((await php.sendJson(valid)).status).toBe(200);
-      const [hit] = sqlite<{ client: string; expires_at: number }>(storage, 'SELECT client, expires_at FROM rate_hits');
+      const [hit] = sqlite<{ client: string; expires_at: number }>(php.storage, 'SELECT client, expires_at FROM rate_hits');
       expect(hit.client).toMatch(/^[0-9a-f]{64}$/);
       const database = ['messages.sqlite', 'messages.sqlite-wal']
-        .filter((name) => existsSync(join(storage, name)))
-        .map((name) => readFileSync(join(storage, name)).toString('latin1'))
+        .filter((name) => existsSync(join(php.storage, name)))
+        .map((name) => readFileSync(join(php.storage, name)).toString('latin1'))
         .join('');
       for (const clue of ['127.0.0.1', sha256('127.0.0.1'), sha256(Buffer.from([127, 0, 0, 1]))]) expect(database).not.toContain(clue);
 
@@ -553,7 +547,7 @@ print(json.dumps(mails))`;
       // Once the window has ended (the store counts whole seconds), the address is new again.
       await new Promise((wait) => setTimeout(wait, hit.expires_at * 1000 + 50 - Date.now()));
       expect((await php.sendJson(valid)).status).toBe(200);
-      const hits = sqlite<{ client: string; expires_at: number }>(storage, 'SELECT client, expires_at FROM rate_hits');
+      const hits = sqlite<{ client: string; expires_at: number }>(php.storage, 'SELECT client, expires_at FROM rate_hits');
       expect(hits).toHaveLength(1);
       expect(hits[0].expires_at).toBeGreaterThan(hit.expires_at);
     });

@@ -15,21 +15,15 @@ const valid = validMessage;
 const base = testConfig;
 const FIELDS = Object.keys(validMessage) as (keyof typeof validMessage)[];
 
+// A fresh store (and so a fresh rate limit) and an empty capture directory for each test.
 const php = setupPhpServer({ workers: 4 });
-let storage: string;
-
-/** A fresh store (and so a fresh rate limit) and an empty capture directory for each test. */
-function fresh(config: Record<string, string> = {}): void {
-  storage = php.fresh(config);
-}
-
-beforeEach(() => fresh());
+beforeEach(() => php.fresh());
 afterAll(cleanupTemp);
 
 describe('mail/send.php when something fails', () => {
   describe('nothing is lost', () => {
     it('stores a message when the mail server is down, thanks the visitor, and deliver.php sends it exactly once when it is due', async () => {
-      fresh(smtpDown);
+      php.fresh(smtpDown);
       const reply = await php.sendJson(valid);
       expect(reply.json).toEqual({ success: true, message: SUCCESS });
       const [message] = await php.messages();
@@ -42,7 +36,7 @@ describe('mail/send.php when something fails', () => {
       expect(stillDown.code).toBe(1);
       expect(stillDown.stdout).toMatch(new RegExp(`^${message.id}: failed \\(attempt 2\\): .*connect.*; next attempt \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC\\n$`, 'i'));
 
-      php.configure({ ...base, MAIL_STORAGE_DIR: storage });
+      php.configure({ ...base, MAIL_STORAGE_DIR: php.storage });
       await php.admin('retry', message.id);
       expect(await php.deliver()).toEqual({ code: 0, stdout: `${message.id}: delivered (attempt 3)\n`, stderr: '' });
       expect(await php.deliver()).toEqual({ code: 0, stdout: '', stderr: '' });
@@ -66,7 +60,7 @@ describe('mail/send.php when something fails', () => {
 
     it('checks stored messages again before deliver.php sends them, and gives up on one that can never be sent', async () => {
       const id = '20260101T000000Z-000000000000';
-      await storeMessages(php, storage, [{ id, age: 0, fields: { subject: 'x\r\nBcc: victim@example.net' } }]);
+      await storeMessages(php, php.storage, [{ id, age: 0, fields: { subject: 'x\r\nBcc: victim@example.net' } }]);
       const run = await php.deliver();
       expect(run.code).toBe(1);
       expect(run.stdout).toBe(`${id}: failed (attempt 1): stored message is invalid: subject; dead, given up: php mail/admin.php retry ${id} sends it again\n`);
@@ -79,7 +73,7 @@ describe('mail/send.php when something fails', () => {
       const sink = await startSmtpSink();
       try {
         const smtp = { MAIL_TRANSPORT: 'smtp', SMTP_HOST: '127.0.0.1', SMTP_SECURE: 'none', SMTP_TIMEOUT: '0.5' };
-        fresh({ ...smtp, SMTP_PORT: String(mute.port) });
+        php.fresh({ ...smtp, SMTP_PORT: String(mute.port) });
         const started = Date.now();
         const reply = await php.sendJson(valid);
         // The attempt's half second and the request around it, with room for a busy machine: far
@@ -90,7 +84,7 @@ describe('mail/send.php when something fails', () => {
         const [message] = await php.messages();
         expect(message).toMatchObject({ state: 'pending', lastError: 'the SMTP server did not answer within 0.5 s' });
 
-        php.configure({ ...base, ...smtp, MAIL_STORAGE_DIR: storage, SMTP_PORT: String(sink.port) });
+        php.configure({ ...base, ...smtp, MAIL_STORAGE_DIR: php.storage, SMTP_PORT: String(sink.port) });
         await php.admin('retry', message.id);
         expect((await php.deliver()).stdout).toBe(`${message.id}: delivered (attempt 2)\n`);
         expect(await php.deliver()).toEqual({ code: 0, stdout: '', stderr: '' });
@@ -105,7 +99,7 @@ describe('mail/send.php when something fails', () => {
       // The first messages create the store, whose switch to WAL needs the database to itself:
       // ten new stores, twenty visitors at each.
       for (let round = 0; round < 10; round++) {
-        fresh();
+        php.fresh();
         const replies = await inParallel(20, 20, () => php.sendJson(valid));
         expect(replies.map((reply) => reply.status)).toEqual(Array(20).fill(200));
         expect(await php.messages()).toHaveLength(20);
@@ -119,13 +113,13 @@ describe('mail/send.php when something fails', () => {
         const token = (name: string) => `token-${name}.`;
         // A backlog for the cron runs to compete for: messages given up while the server was
         // down (MAIL_GIVE_UP_HOURS 0: at the first failure), then made due again.
-        fresh({ ...smtpDown, MAIL_GIVE_UP_HOURS: '0' });
+        php.fresh({ ...smtpDown, MAIL_GIVE_UP_HOURS: '0' });
         const backlog = await inParallel(20, 40, (index) => php.sendJson({ ...valid, message: `Backlog ${token(`b${index}`)}` }));
         expect(backlog.map((reply) => reply.status)).toEqual(Array(40).fill(200));
         expect((await php.messages()).map((message) => message.state)).toEqual(Array(40).fill('dead'));
         expect((await php.admin('retry', '--dead')).code).toBe(0);
 
-        php.configure({ ...base, ...smtp, MAIL_STORAGE_DIR: storage, SMTP_PORT: String(sink.port) });
+        php.configure({ ...base, ...smtp, MAIL_STORAGE_DIR: php.storage, SMTP_PORT: String(sink.port) });
         let submitting = true;
         const runs: { code: number; stdout: string; stderr: string }[] = [];
         const cron = async () => {
@@ -166,7 +160,7 @@ describe('mail/send.php when something fails', () => {
       mkdirSync(vendor);
       writeFileSync(join(vendor, 'autoload.php'), '<?php\nfunction contact_config(): array { return []; }\n');
       try {
-        fresh(smtpDown);
+        php.fresh(smtpDown);
         const reply = await php.sendJson(valid);
         expect(reply.status).toBe(200);
         expect(reply.json).toEqual({ success: true, message: SUCCESS });
@@ -181,7 +175,7 @@ describe('mail/send.php when something fails', () => {
     it('tells the visitor to call instead, without details, and logs the fix when the store can never be created', async () => {
       const blocker = join(tempDir(), 'a-file');
       writeFileSync(blocker, '');
-      fresh({ MAIL_STORAGE_DIR: join(blocker, 'storage') });
+      php.fresh({ MAIL_STORAGE_DIR: join(blocker, 'storage') });
       const reply = await php.sendJson(valid);
       expect(reply.status).toBe(503);
       expect(reply.json).toEqual({ success: false, message: OUT_OF_SERVICE });
@@ -193,9 +187,9 @@ describe('mail/send.php when something fails', () => {
     });
 
     it('answers 500 when another process holds the store longer than MAIL_LOCK_TIMEOUT, and stores again once it lets go', async () => {
-      fresh({ MAIL_LOCK_TIMEOUT: '0.5' });
+      php.fresh({ MAIL_LOCK_TIMEOUT: '0.5' });
       expect((await php.sendJson(valid)).status).toBe(200);
-      const locker = spawn('php', ['-r', `$db = new PDO('sqlite:${storage}/messages.sqlite'); $db->exec('BEGIN IMMEDIATE'); echo "locked\\n"; sleep(60);`], { stdio: ['ignore', 'pipe', 'inherit'] });
+      const locker = spawn('php', ['-r', `$db = new PDO('sqlite:${php.storage}/messages.sqlite'); $db->exec('BEGIN IMMEDIATE'); echo "locked\\n"; sleep(60);`], { stdio: ['ignore', 'pipe', 'inherit'] });
       const exited = once(locker, 'exit');
       try {
         await Promise.race([once(locker.stdout!, 'data'), exited.then(() => Promise.reject(new Error('the locking process exited')))]);
@@ -357,7 +351,7 @@ describe('mail/send.php when something fails', () => {
     }
 
     it('counts the held messages\' size too: at MAIL_HELD_MAX_MB, the next post without a proof is turned away', async () => {
-      fresh({ MAIL_TRANSPORT: 'outbox', MAIL_HELD_MAX_MB: '1' });
+      php.fresh({ MAIL_TRANSPORT: 'outbox', MAIL_HELD_MAX_MB: '1' });
       // The longest message, in emoji: 20,000 bytes for 5,000 characters.
       const form = { ...valid, message: '\u{1F6A2}'.repeat(5000), elapsedMs: '5000' };
       const size = FIELDS.reduce((bytes, field) => bytes + Buffer.byteLength(form[field]), 0);

@@ -7,19 +7,16 @@ import { makeCertificate, startMuteServer, startSmtpSink } from '../helpers/smtp
 jest.setTimeout(30_000);
 
 const valid = validMessage;
+// A fresh store (and so a fresh rate limit) and an empty capture directory for each test.
 const php = setupPhpServer({ workers: 4 });
-
-/** A fresh store and an empty capture directory for each test. */
-const fresh = (config: Record<string, string> = {}) => php.fresh(config);
-
-beforeEach(() => fresh());
+beforeEach(() => php.fresh());
 afterAll(cleanupTemp);
 
 describe('over SMTP with PHPMailer', () => {
   it('delivers through a real SMTP server with the same safe headers', async () => {
     const sink = await startSmtpSink();
     try {
-      fresh({ MAIL_TRANSPORT: 'smtp', SMTP_HOST: '127.0.0.1', SMTP_PORT: String(sink.port), SMTP_SECURE: 'none' });
+      php.fresh({ MAIL_TRANSPORT: 'smtp', SMTP_HOST: '127.0.0.1', SMTP_PORT: String(sink.port), SMTP_SECURE: 'none' });
       const input = { ...valid, subject: 'Привет 👋 %0d%0aBcc: victim@example.net', message: 'שלום\r\nBcc: victim@example.net\r\n.\r\n<b>x</b>' };
       expect((await php.sendJson(input)).status).toBe(200);
       expect(sink.received).toHaveLength(1);
@@ -54,7 +51,7 @@ describe('over SMTP with PHPMailer', () => {
         expect(sink.received.map((mail) => mail.secure)).toEqual([true]);
 
         // The main server does not trust the certificate.
-        fresh(settings);
+        php.fresh(settings);
         expect((await php.sendJson(valid)).json?.success).toBe(true);
         expect((await php.messages())[0]).toMatchObject({ state: 'pending', attempts: 1 });
         expect(sink.received).toHaveLength(1);
@@ -84,7 +81,7 @@ describe('over SMTP with PHPMailer', () => {
       }),
     ]);
     try {
-      fresh({ MAIL_TRANSPORT: 'smtp', SMTP_HOST: '127.0.0.1' });
+      php.fresh({ MAIL_TRANSPORT: 'smtp', SMTP_HOST: '127.0.0.1' });
       const checks = await Promise.all(
         stalls.map(async (stall, index) => {
           const started = Date.now();
