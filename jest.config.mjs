@@ -9,7 +9,9 @@ const shared = {
 };
 
 // Two projects: `unit` (components, pages, content; part of `npm run check`, seconds) and `mail`
-// (the PHP endpoint run for real: servers, disks, SMTP; a minute). Run them with
+// (the PHP endpoint run for real: servers, disks, SMTP; a minute). `npm run test:mail` runs the
+// mail files in three workers even on two cores, as they mostly wait for the PHP servers they
+// start: each file has its own, on a port the system chooses, in folders of its own. Run them with
 // `npm run test:unit` and `npm run test:mail`: next/og, which the share image tests draw with,
 // loads its renderer by dynamic import, which jest allows only with --experimental-vm-modules.
 export default async function config() {

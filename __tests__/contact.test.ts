@@ -6,7 +6,7 @@ import { validateContact } from '@/lib/contact-schema';
 type Case = { name: string; input: Record<ContactField, string>; valid: boolean; clientValid?: boolean };
 
 describe('validateContact', () => {
-  // The same table runs against mail/send.php (__tests__/send-endpoint.test.ts), so the two agree.
+  // The same table runs against mail/send.php (__tests__/mail/send-endpoint.test.ts), so the two agree.
   it.each((cases as Case[]).map((c) => [c.name, c] as const))('%s', (_name, { input, valid, clientValid }) => {
     expect(validateContact(input).success).toBe(clientValid ?? valid);
   });

@@ -90,7 +90,7 @@ export const site = {
     name: '[Team chat tool]',
     location: 'the EU',
   }),
-  /** The square logo search engines show next to the company: drawn from public/logo.svg at build time (app/logo.png/route.tsx). */
+  /** The square logo search engines show next to the company: drawn from public/logo.svg at build time (app/logo.png/route.ts). */
   logo: { url: '/logo.png', width: 512, height: 512 },
   /** The first year of the footer's copyright; the last is the year the site was built. */
   copyrightYear: 2024,

@@ -1,9 +1,7 @@
 <?php
-// The operator's command for the contact form's messages. Command line only; run it as the web
-// server's user (e.g. sudo -u www-data php mail/admin.php status): started as root, it becomes
-// the store folder's owner (lib/run-as.php). `php mail/admin.php help` lists the commands;
-// docs/contact-endpoint.md explains them. This file parses and dispatches; the commands are in
-// lib/admin/, by concern.
+// The operator's command for the contact form's messages, command line only: started as root, it
+// becomes the store folder's owner (lib/run-as.php). `php mail/admin.php help` lists the commands.
+// This file parses and dispatches; the commands are in lib/admin/, by concern.
 declare(strict_types=1);
 
 require __DIR__ . '/lib/bootstrap.php';
@@ -13,7 +11,6 @@ require_once __DIR__ . '/lib/admin/common.php';
 require_once __DIR__ . '/lib/admin/check.php';
 require_once __DIR__ . '/lib/admin/queue.php';
 require_once __DIR__ . '/lib/admin/privacy.php';
-require_once __DIR__ . '/lib/admin/import.php';
 contact_command_line_only();
 
 const ADMIN_USAGE = <<<'TEXT'
@@ -36,7 +33,6 @@ const ADMIN_USAGE = <<<'TEXT'
       retry ID | retry --dead        make that message, or every dead one, due now
       purge --older-than DAYS        delete delivered and dead messages received before then
       erase --email ADDRESS          delete every message from this sender, with its outbox files
-      import-jsonl [DIR]             import messages.jsonl and status.jsonl of the previous version
 
     S is held, pending, sending, delivered or dead; D a date such as 2026-11-01 (UTC).
 
@@ -54,22 +50,19 @@ const ADMIN_COMMANDS = [
     'retry' => ['dead' => false],
     'purge' => ['older-than' => true],
     'erase' => ['email' => true],
-    'import-jsonl' => [],
     'help' => [],
 ];
 const ADMIN_USAGE_ERROR = 64;
 
-// Every line printed passes through contact_printable(), so nothing from a visitor, a receiver
-// or a mail server can steer the terminal; line breaks and tabs stay. An export stays data: its
-// JSON lines mean the same (a C1 character becomes its JSON escape), and its CSV keeps all that
-// the form accepts.
+// Every line printed passes through contact_printable(), so nothing from a visitor, a receiver or
+// a mail server can steer the terminal; line breaks and tabs stay, and an export means the same.
 ob_start(static fn (string $output): string => contact_printable($output, true), 1);
 
 try {
     [$command, $arguments, $options] = admin_parse(array_slice($argv, 1));
-    contact_run_as_home_owner();
+    contact_run_as_store_owner();
     $config = contact_config();
-    contact_run_as_store_owner($config);
+    contact_run_as_store_owner($config['MAIL_STORAGE_DIR']);
     exit(match ($command) {
         'check' => admin_check($config, isset($options['send-test'])),
         'status' => admin_status($config),
@@ -81,7 +74,6 @@ try {
         'retry' => admin_retry($config, isset($options['dead']) ? null : admin_one($arguments, 'a message id or --dead')),
         'purge' => admin_purge($config, $options['older-than'] ?? ''),
         'erase' => admin_erase($config, (string) ($options['email'] ?? '')),
-        'import-jsonl' => admin_import($config, $arguments[0] ?? null),
         'help' => admin_help(),
     });
 } catch (AdminUsageError $error) {

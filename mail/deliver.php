@@ -1,10 +1,7 @@
 <?php
-// The cron entry: retention, then one attempt at every delivery that is due, channel by channel
-// (lib/channels.php: the mails, then the team webhook's).
-//   */10 * * * * php /path/to/web/root/mail/deliver.php
-// Silent with exit 0 when there was nothing to do, so cron mails only on trouble; otherwise one
-// line per attempt, and exit 1 when an attempt (or deleting an expired message) failed.
-// Command line only.
+// The cron entry (*/10 * * * * php /path/to/web/root/mail/deliver.php): retention, then one
+// attempt at every delivery due, channel by channel. Silent with exit 0 when there was nothing to
+// do, so cron mails only on trouble; else a line per attempt, and exit 1 when one failed.
 declare(strict_types=1);
 
 require __DIR__ . '/lib/bootstrap.php';
@@ -21,9 +18,9 @@ contact_command_line_only();
 const CONTACT_FAILURES_BEFORE_PAUSE = 3;
 
 try {
-    contact_run_as_home_owner();
+    contact_run_as_store_owner();
     $config = contact_config();
-    contact_run_as_store_owner($config);
+    contact_run_as_store_owner($config['MAIL_STORAGE_DIR']);
     $store = contact_store_open($config, true);
     if ($store === null) {
         exit(0);

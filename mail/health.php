@@ -1,10 +1,7 @@
 <?php
 // For uptime monitors: GET /mail/health.php?token=<MAIL_HEALTH_TOKEN> answers 200 "ok", or 503
-// "degraded" when the store cannot be used or lib/health.php finds it unhealthy, as
-// `php mail/admin.php status` does: a delivery dead, or one waiting over an hour, a held message
-// over a day, an old store too large for a web request to import (cron does).
-// Nothing more: details are for `php mail/admin.php status`. Without the configured token (or
-// with none configured) it answers like a page that does not exist.
+// "degraded" when the store cannot be used or lib/health.php finds it unhealthy; details are for
+// `php mail/admin.php status`. Without the token it answers like a page that does not exist.
 declare(strict_types=1);
 
 ini_set('display_errors', '0');

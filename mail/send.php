@@ -1,10 +1,7 @@
 <?php
-// The contact endpoint: POST /mail/send.php with the form's fields as JSON (or, from the form
-// without JavaScript, form-encoded), and GET /mail/send.php?challenge for the proof of work each
-// message carries (lib/proof.php). The visitor is thanked only once the message is committed
-// to the store; then one attempt is made by each channel (lib/channels.php), and
-// `php mail/deliver.php` retries what failed. A form post without a proof is held for the operator instead. See
-// docs/contact-endpoint.md.
+// The contact endpoint: POST the form's fields as JSON (or form-encoded from the form without
+// JavaScript, held for the operator), GET ?challenge for the proof of work. The visitor is thanked
+// once the message is committed to the store; each channel then makes one attempt.
 declare(strict_types=1);
 
 ini_set('display_errors', '0');
@@ -38,19 +35,14 @@ if (($_SERVER['REQUEST_METHOD'] ?? '') !== 'POST') {
 }
 
 $type = strtolower(trim(explode(';', (string) ($_SERVER['CONTENT_TYPE'] ?? ''))[0]));
-if ($type === 'application/x-www-form-urlencoded') {
-    contact_form_mode(true);
-    // A form post may only come from the site's own contact page.
-    $origin = $_SERVER['HTTP_ORIGIN'] ?? $_SERVER['HTTP_REFERER'] ?? '';
-    if (!contact_same_origin((string) $origin)) {
-        contact_respond(403, false, 'Please use the contact form on our website.');
-    }
-} elseif ($type === 'application/json') {
-    if (isset($_SERVER['HTTP_ORIGIN']) && !contact_same_origin((string) $_SERVER['HTTP_ORIGIN'])) {
-        contact_respond(403, false, 'Please use the contact form on our website.');
-    }
-} else {
+if (!in_array($type, ['application/json', 'application/x-www-form-urlencoded'], true)) {
     contact_respond(415, false, 'Send the message as application/json.');
+}
+// A form post must come from the site's own contact page; JSON, where it says where from, too.
+$form = contact_request('form', $type === 'application/x-www-form-urlencoded');
+$origin = $form ? $_SERVER['HTTP_ORIGIN'] ?? $_SERVER['HTTP_REFERER'] ?? '' : $_SERVER['HTTP_ORIGIN'] ?? null;
+if ($origin !== null && !contact_same_origin((string) $origin)) {
+    contact_respond(403, false, CONTACT_USE_THE_FORM);
 }
 
 $length = (string) ($_SERVER['CONTENT_LENGTH'] ?? '');
@@ -66,7 +58,7 @@ if (strlen($raw) > CONTACT_MAX_BODY) {
 }
 
 $elapsed = null;
-if (contact_form_mode()) {
+if ($form) {
     parse_str($raw, $data);
     if (isset($data['elapsedMs']) && is_string($data['elapsedMs']) && is_numeric($data['elapsedMs'])) {
         $elapsed = (float) $data['elapsedMs'];
@@ -96,15 +88,13 @@ foreach ([...array_keys(CONTACT_FIELDS), ...array_keys(CONTACT_ATTRIBUTION), 'we
         contact_respond(400, false, "The field $name must be a string.");
     }
 }
-// The form's script always sends a proof of work; a request without one is a script of its own.
-// The form posted without JavaScript cannot: its message is held for the operator.
+// The form's script always sends a proof of work; the form without JavaScript cannot (held).
 $proofPayload = $data['altcha'] ?? '';
-if ($proofPayload === '' && !contact_form_mode()) {
+if ($proofPayload === '' && !$form) {
     contact_respond(403, false, CONTACT_USE_THE_FORM);
 }
 
-// Bots (the hidden field filled in, or sent faster than a person can type) are told their
-// message went through, so they learn nothing; it is neither stored nor sent.
+// A bot (the hidden field filled in, or faster than a person types) is thanked, and learns nothing.
 if (($data['website'] ?? '') !== '' || ($elapsed !== null && $elapsed < CONTACT_MIN_FILL_MS)) {
     contact_respond(200, true, CONTACT_SUCCESS);
 }
@@ -125,20 +115,13 @@ if ($invalid !== []) {
 }
 
 $config = contact_config();
-try {
-    $store = contact_store_open($config);
+[$store, $proof, $accepted] = contact_with_store($config, 'the message was not stored', static function (PDO $store) use ($config, $proofPayload, $fields, $attribution): array {
     $proof = $proofPayload === '' ? null : contact_proof_check($proofPayload, contact_proof_key($store));
     if (is_string($proof)) {
         contact_refuse_proof($proof);
     }
-    $accepted = contact_store_accept($store, $config, $fields + $attribution, contact_client_address($config, $_SERVER), $proof);
-} catch (ContactLocationError $error) {
-    contact_log('contact endpoint: the message was not stored, the visitor was told to call or email instead: ' . $error->getMessage());
-    contact_respond(503, false, CONTACT_OUT_OF_SERVICE);
-} catch (Throwable $error) {
-    contact_log('contact endpoint: the message could not be stored, the visitor was told to try again: ' . $error->getMessage());
-    contact_respond(500, false, CONTACT_FAILURE);
-}
+    return [$store, $proof, contact_store_accept($store, $config, $fields + $attribution, contact_client_address($config, $_SERVER), $proof)];
+});
 if ($accepted['refused'] === 'full') {
     contact_log('contact endpoint: a message without a proof of work was turned away, its visitor asked to call or write: the held messages are at their cap; php mail/admin.php status');
     contact_respond(503, false, CONTACT_HELD_FULL);
@@ -152,21 +135,23 @@ if ($accepted['id'] === null) {
 
 // Committed: from here on the message is safe, and a failed attempt only leaves it pending.
 $id = $accepted['id'];
-contact_stored(true);
+contact_request('stored', true);
 if ($proof === null) {
     contact_log("contact endpoint: message $id came without a proof of work and is held: php mail/admin.php show $id, then release or delete it");
     contact_respond(200, true, CONTACT_SUCCESS);
 }
-// One attempt by each channel, in turn, within the time one SMTP attempt may take, so the visitor
-// waits no longer than for the mail alone; a channel left with less than a second, cron sends.
+// One attempt by each channel, in turn, within the longest of their own deadlines; a channel left
+// with less than a fifth of its own time is left to cron.
+$enabled = contact_enabled_channels($config);
+$deadlines = array_combine($enabled, array_map(static fn (string $channel): float => (contact_channels()[$channel]['seconds'])($config), $enabled));
 $started = hrtime(true);
-foreach (contact_enabled_channels($config) as $channel) {
+foreach ($deadlines as $channel => $own) {
     $problems = (contact_channels()[$channel]['problems'])($config);
-    $left = CONTACT_SMTP_DEADLINE - (hrtime(true) - $started) / 1e9;
+    $left = max($deadlines) - (hrtime(true) - $started) / 1e9;
     if ($problems !== []) {
         contact_log("contact endpoint: message $id" . contact_channel_whose($channel) . ' stays pending: ' . implode(' ', $problems));
-    } elseif ($left >= 1) {
-        contact_attempt($config, $store, $id, $channel, min(contact_channels()[$channel]['seconds'], $left));
+    } elseif ($left >= $own / 5) {
+        contact_attempt($config, $store, $id, $channel, min($own, $left));
     }
 }
 contact_respond(200, true, CONTACT_SUCCESS);

@@ -1,13 +1,18 @@
 #!/usr/bin/env bash
 # Installs the Debian/Ubuntu packages the site and its tests need, those missing only: the one
-# list, which .ci/run uses too. `npm start` and `npm run dev` need only the first two (PHP with
-# SQLite); the rest is for `npm test`. Run it as root or with sudo rights.
+# list, which .ci/run uses too. `npm start` and `npm run dev` need only the first five (PHP with
+# SQLite, curl and mbstring, and PHPMailer); the rest is for `npm test`. Run it as root or with sudo rights.
 set -euo pipefail
 
 need=()
 command -v php >/dev/null 2>&1 || need+=(php-cli)
 # The contact endpoint's store is SQLite through PDO.
 php -m 2>/dev/null | grep -qx pdo_sqlite || need+=(php-sqlite3)
+# The team webhook is sent with PHP's curl extension.
+php -m 2>/dev/null | grep -qx curl || need+=(php-curl)
+# PHPMailer builds every mail the endpoint sends, with mbstring for subjects in other scripts.
+[ -f /usr/share/php/libphp-phpmailer/autoload.php ] || need+=(libphp-phpmailer)
+php -m 2>/dev/null | grep -qx mbstring || need+=(php-mbstring)
 [ -x /usr/sbin/apache2 ] || need+=(apache2)
 ls /usr/lib/apache2/modules/libphp*.so >/dev/null 2>&1 || need+=(libapache2-mod-php)
 [ -x /usr/bin/chromium ] || need+=(chromium)
@@ -27,8 +32,6 @@ ls /usr/sbin/php-fpm* >/dev/null 2>&1 || need+=(php-fpm)
 command -v rsync >/dev/null 2>&1 || need+=(rsync)
 # Java for the W3C Nu HTML Checker (npm run check:html, the npm package vnu-jar).
 command -v java >/dev/null 2>&1 || need+=(default-jre-headless)
-# PHPMailer for the SMTP transport's tests.
-[ -f /usr/share/php/libphp-phpmailer/autoload.php ] || need+=(libphp-phpmailer)
 
 if [ ${#need[@]} -eq 0 ]; then
   echo "setup: every package the site and its tests need is installed."

@@ -3,6 +3,7 @@ import { chownSync, cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, r
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { solveChallenge as solve } from 'altcha-lib/v1';
+import PostalMime from 'postal-mime';
 
 const repo = resolve(__dirname, '..', '..');
 const fakeSendmail = join(repo, '__tests__', 'helpers', 'fake-sendmail.sh');
@@ -45,6 +46,14 @@ export const validMessage = {
   message: 'Hello,\nwe would like a quote.',
 };
 
+/** The endpoint's answers, word for word. */
+export const SUCCESS = 'Thank you for your message. We will get back to you soon!';
+export const FAILURE = 'Sorry, your message could not be sent. Please try again later.';
+export const OUT_OF_SERVICE = 'Sorry, our contact form is out of service right now. Please call us instead: our phone number is on this page.';
+export const HELD_FULL = 'Sorry, we cannot take messages sent without JavaScript right now. Please call us or write to us instead: our phone number and email address are on this page.';
+/** The headers a delivered message has: none more, whatever was submitted. */
+export const MAIL_HEADERS = ['content-transfer-encoding', 'content-type', 'date', 'from', 'message-id', 'mime-version', 'reply-to', 'subject', 'to'];
+
 /**
  * The settings tests start from: mail() through the fake sendmail, no rate limit, and addresses
  * in a domain reserved for tests (example.com is a placeholder, which only the outbox may use).
@@ -77,6 +86,8 @@ export type PhpServer = {
   configure: (config: Record<string, string>) => void;
   /** Configures testConfig and these keys, with a new, empty store unless they name one; empties the capture directory. Returns the store's directory. */
   fresh: (config?: Record<string, string>) => string;
+  /** The store's directory the last fresh() configured. */
+  readonly storage: string;
   post: (body: string, headers?: Record<string, string>) => Promise<Reply>;
   /**
    * Posts JSON as the form's script does: with a freshly solved proof of work (`altcha`), unless
@@ -89,6 +100,10 @@ export type PhpServer = {
   /** A fresh challenge, solved: the value of the form's `altcha` field. */
   proof: () => Promise<string>;
   postForm: (data: Record<string, string>, headers?: Record<string, string>) => Promise<Reply>;
+  /** Posts as postJson does, and expects the answer every answer of the endpoint must be (expectClean). */
+  sendJson: (data: Record<string, unknown>, headers?: Record<string, string>) => Promise<Reply>;
+  /** Posts as postForm does, from this site's own page unless the headers say otherwise, and expects a clean answer. */
+  sendForm: (data: Record<string, string>, headers?: Record<string, string>) => Promise<Reply>;
   request: (path: string, init?: RequestInit) => Promise<Reply>;
   /** Runs a command on the server's filesystem (inside its namespace when it has a tiny disk), with an environment clean of MAIL_ and SMTP_ variables. */
   run: (command: string[], env?: Record<string, string>) => Promise<Run>;
@@ -148,8 +163,8 @@ type Options = {
   indexPhp?: boolean;
   /** The user the server runs as (the tests run as root), as a host's web server does: www-data. */
   user?: string;
-  /** php.ini directory to scan instead of the system's (to take an extension away). */
-  iniScanDir?: string;
+  /** A PHP extension the server and its commands run without, as on a host that lacks it (pdo_sqlite, curl). */
+  without?: string;
   /** More php.ini settings, for the server and its commands: name => value. */
   ini?: Record<string, string>;
 };
@@ -181,7 +196,7 @@ export async function startPhpServer(options: Options = {}): Promise<PhpServer> 
 
   const settings = { display_errors: '1', display_startup_errors: '1', error_reporting: '-1', 'opcache.enable': '0', 'opcache.enable_cli': '0', sendmail_path: `sh ${fakeSendmail} ${captured}`, ...options.ini };
   const ini = Object.entries(settings).flatMap(([name, value]) => ['-d', `${name}=${value}`]);
-  const phpEnv: Record<string, string> = options.iniScanDir ? { PHP_INI_SCAN_DIR: options.iniScanDir } : {};
+  const phpEnv: Record<string, string> = options.without ? { PHP_INI_SCAN_DIR: iniWithout(options.without) } : {};
   const env = cleanEnv({ ...phpEnv, ...named, ...options.env, PHP_CLI_SERVER_WORKERS: String(options.workers ?? 1) });
   let command = 'php';
   let args = ['-S', '127.0.0.1:0', '-t', documentRoot, ...ini];
@@ -201,6 +216,7 @@ export async function startPhpServer(options: Options = {}): Promise<PhpServer> 
   let log = '';
   // What a test expects of the log, it expects of what came since the last configure().
   let logFrom = 0;
+  let storage = '';
   child.stderr!.on('data', (chunk: Buffer) => (log += chunk.toString()));
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
   const stop = async () => {
@@ -233,9 +249,21 @@ export async function startPhpServer(options: Options = {}): Promise<PhpServer> 
     }
     return { status: response.status, headers: response.headers, text, json };
   };
+  const checked = async (reply: Promise<Reply>) => {
+    expectClean(await reply);
+    return reply;
+  };
   const post = async (body: string, headers: Record<string, string> = {}) =>
     toReply(await fetch(url, { method: 'POST', body, headers: { 'Content-Type': 'application/json', ...headers }, redirect: 'manual' }));
 
+  const postJson = async (data: Record<string, unknown>, headers?: Record<string, string>): Promise<Reply> => {
+    if ('altcha' in data) return post(JSON.stringify(data), headers);
+    const challenged = await toReply(await fetch(`${url}?challenge`));
+    if (challenged.status !== 200) return challenged;
+    return post(JSON.stringify({ ...data, altcha: await solveChallenge(challenged.json as unknown as Challenge) }), headers);
+  };
+  const postForm = (data: Record<string, string>, headers: Record<string, string> = {}) =>
+    post(new URLSearchParams(data).toString(), { 'Content-Type': 'application/x-www-form-urlencoded', ...headers });
   const challenge = async (): Promise<Challenge> => {
     const response = await fetch(`${url}?challenge`);
     if (!response.ok) throw new Error(`GET ?challenge answered ${response.status}: ${await response.text()}`);
@@ -270,21 +298,21 @@ export async function startPhpServer(options: Options = {}): Promise<PhpServer> 
     captured,
     configure,
     fresh: (config = {}) => {
-      const storage = config.MAIL_STORAGE_DIR ?? tempDir('npts-store-');
+      storage = config.MAIL_STORAGE_DIR ?? tempDir('npts-store-');
       configure({ ...testConfig, MAIL_STORAGE_DIR: storage, ...config });
       for (const name of readdirSync(captured)) rmSync(join(captured, name), { force: true });
       return storage;
     },
-    post,
-    postJson: async (data, headers) => {
-      if ('altcha' in data) return post(JSON.stringify(data), headers);
-      const challenged = await toReply(await fetch(`${url}?challenge`));
-      if (challenged.status !== 200) return challenged;
-      return post(JSON.stringify({ ...data, altcha: await solveChallenge(challenged.json as unknown as Challenge) }), headers);
+    get storage() {
+      return storage;
     },
+    post,
+    postJson,
     challenge,
     proof,
-    postForm: (data, headers = {}) => post(new URLSearchParams(data).toString(), { 'Content-Type': 'application/x-www-form-urlencoded', ...headers }),
+    postForm,
+    sendJson: (data, headers) => checked(postJson(data, headers)),
+    sendForm: (data, headers) => checked(postForm(data, { Origin: origin, ...headers })),
     request: async (path, init = {}) => toReply(await fetch(site + path, { redirect: 'manual', ...init })),
     run,
     cli,
@@ -314,6 +342,74 @@ export async function startPhpServer(options: Options = {}): Promise<PhpServer> 
   };
 }
 
+/**
+ * The PHP server of a test file, or of a describe block: started before its first test and
+ * stopped, with its whole process group, after its last. Use it in tests and in the hooks that
+ * follow this call; the folders it and its tests make go with cleanupTemp().
+ */
+export function setupPhpServer(options: Options = {}): PhpServer {
+  let server: PhpServer | undefined;
+  beforeAll(async () => {
+    server = await startPhpServer(options);
+  });
+  afterAll(() => server?.stop());
+  return new Proxy({} as PhpServer, {
+    get: (_, name: keyof PhpServer) => {
+      if (!server) throw new Error('the PHP server is not started yet: use it in a test, or in a hook after setupPhpServer()');
+      return server[name];
+    },
+  });
+}
+
+/** What every answer of the endpoint must look like, whatever went wrong. */
+export function expectClean(reply: Reply): void {
+  expect(reply.headers.get('x-powered-by')).toBeNull();
+  expect(reply.headers.get('cache-control')).toBe('no-store');
+  expect(reply.headers.get('content-type')).toBe('application/json; charset=utf-8');
+  expect(reply.headers.get('content-security-policy')).toBeNull();
+  expect(reply.text).not.toMatch(/Warning|Notice|Deprecated|Fatal|Stack trace|\.php\b|\/tmp\/|\/work\//i);
+  // Only a refusal of an expired proof says more, for the form's script.
+  const proof = reply.json && 'proof' in reply.json ? { proof: 'expired' } : {};
+  expect(reply.json).toEqual({ success: expect.any(Boolean), message: expect.any(String), ...proof });
+}
+
+/** A mail as the endpoint sends it: to the configured recipient only, from the configured sender, the visitor only in Reply-To. */
+export async function expectSafeHeaders(raw: string, replyTo: string): Promise<void> {
+  const mail = await PostalMime.parse(raw);
+  expect(mail.headers.map((header) => header.key).sort()).toEqual(MAIL_HEADERS);
+  expect(mail.to?.map((address) => address.address)).toEqual([testConfig.MAIL_TO]);
+  expect(mail.from?.address).toBe(testConfig.MAIL_FROM);
+  expect(mail.replyTo?.map((address) => address.address)).toEqual([replyTo]);
+  expect(raw.split(/\r?\n\r?\n/)[0]).not.toMatch(/^(bcc|cc):/im);
+}
+
+/** Runs `work` for indexes 0 … total-1, at most `clients` at a time, as that many browsers would; all stop at the first failure. */
+export async function inParallel<T>(clients: number, total: number, work: (index: number) => Promise<T>): Promise<T[]> {
+  const results: T[] = [];
+  let next = 0;
+  const client = async () => {
+    while (next < total) {
+      const index = next++;
+      try {
+        results[index] = await work(index);
+      } catch (error) {
+        next = total;
+        throw error;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: clients }, client));
+  return results;
+}
+
+/** A copy of the system's php.ini directory without the files that load `extension`: PHP_INI_SCAN_DIR for a PHP that lacks it. */
+export function iniWithout(extension: string): string {
+  const dir = tempDir('npts-ini-');
+  const system = execFileSync('php', ['-r', 'echo PHP_CONFIG_FILE_SCAN_DIR;'], { encoding: 'utf8' });
+  for (const name of readdirSync(system).filter((file) => file.endsWith('.ini') && !file.includes(extension))) writeFileSync(join(dir, name), readFileSync(join(system, name)));
+  return dir;
+}
+
 /** The server's origin, once it answers: PHP names the port it was given in its first log line. */
 async function waitForServer(child: ChildProcess, log: () => string): Promise<string> {
   for (const deadline = Date.now() + 20_000; Date.now() < deadline; ) {
@@ -332,39 +428,36 @@ async function waitForServer(child: ChildProcess, log: () => string): Promise<st
   throw new Error(`php -S did not start: ${log()}`);
 }
 
-type OldMessage = { id: string; time: Date; fields: Record<string, string>; delivered?: boolean; failures?: number };
-
-/** A message of the previous version's store, received `age` milliseconds ago, its text naming its id. */
-export function oldMessage(id: string, age: number, options: { delivered?: boolean; failures?: number; fields?: Partial<typeof validMessage> } = {}): OldMessage {
-  const { fields, ...rest } = options;
-  return { id, time: new Date(Date.now() - age), fields: { ...validMessage, message: `Message ${id}`, ...fields }, ...rest };
-}
+/** A message put straight into a store: for what no visitor can send (an id of the test's choosing, an age, a field an earlier version let in). */
+export type Seed = { id: string; age: number; delivered?: boolean; fields?: Partial<typeof validMessage> };
 
 /**
- * Writes a message store of the previous version (JSON lines) into `dir`, as that version's
- * endpoint did: messages.jsonl, and status.jsonl with each failed and delivered attempt.
+ * Puts messages into the store in `dir` (made first by the commands, as they make it), each
+ * received `age` milliseconds ago with its text naming its id: delivered then, or due now.
  */
-export function writeJsonlStore(dir: string, entries: OldMessage[]): void {
-  const messages = entries.map((entry) => JSON.stringify({ id: entry.id, time: entry.time.toISOString(), status: 'pending', fields: entry.fields }));
-  const status = entries.flatMap((entry) => [
-    ...Array.from({ length: entry.failures ?? 0 }, () => JSON.stringify({ id: entry.id, time: entry.time.toISOString(), status: 'failed', transport: 'smtp', detail: 'SMTP Error: Could not connect to SMTP host.' })),
-    ...(entry.delivered ? [JSON.stringify({ id: entry.id, time: entry.time.toISOString(), status: 'delivered', transport: 'smtp' })] : []),
-  ]);
-  writeFileSync(join(dir, 'messages.jsonl'), messages.map((line) => `${line}\n`).join(''));
-  writeFileSync(join(dir, 'status.jsonl'), status.map((line) => `${line}\n`).join(''));
+export async function storeMessages(php: PhpServer, dir: string, seeds: Seed[]): Promise<void> {
+  await php.admin('status');
+  const names = Object.keys(validMessage);
+  for (const { id, age, delivered, fields } of seeds) {
+    const received = Math.floor((Date.now() - age) / 1000);
+    const values = Object.values({ ...validMessage, message: `Message ${id}`, ...fields });
+    sqlite(dir, `INSERT INTO messages (id, received_at, ${names.join(', ')}) VALUES (?, ?, ${names.map(() => '?').join(', ')})`, [id, received, ...values]);
+    const delivery = delivered ? ['delivered', 1, null, received] : ['pending', 0, Math.floor(Date.now() / 1000), null];
+    sqlite(dir, "INSERT INTO deliveries (message_id, channel, state, attempts, next_attempt_at, delivered_at) VALUES (?, 'mail', ?, ?, ?, ?)", [id, ...delivery]);
+  }
 }
 
 /** SMTP settings naming port 1 on loopback, where nothing listens: a mail server that is down. */
 export const smtpDown = { MAIL_TRANSPORT: 'smtp', SMTP_HOST: '127.0.0.1', SMTP_PORT: '1', SMTP_SECURE: 'none' };
 
-/** Makes `dir` hold a store as an earlier schema version made it (__tests__/fixtures/store-v<version>.sql). */
-export function writeOldStore(dir: string, version: number): void {
+/** Makes `dir` hold a store of schema 3, the one before today's, as its own code made it (__tests__/fixtures/store-v3.sql). */
+export function writeSchema3Store(dir: string): void {
   const script = "$db = new PDO('sqlite:' . $argv[1]); $db->exec(file_get_contents($argv[2]));";
-  execFileSync('php', ['-r', script, join(dir, 'messages.sqlite'), join(repo, '__tests__', 'fixtures', `store-v${version}.sql`)]);
+  execFileSync('php', ['-r', script, join(dir, 'messages.sqlite'), join(repo, '__tests__', 'fixtures', 'store-v3.sql')]);
 }
 
-/** Runs SQL on the store in `dir` directly, for what no command shows or does: tests only. */
-export function sqlite<Row = Record<string, unknown>>(dir: string, query: string): Row[] {
-  const script = `$db = new PDO('sqlite:' . $argv[1]); echo json_encode($db->query($argv[2])->fetchAll(PDO::FETCH_ASSOC));`;
-  return JSON.parse(execFileSync('php', ['-r', script, join(dir, 'messages.sqlite'), query], { encoding: 'utf8' }));
+/** Runs SQL on the store in `dir` directly, with these values for its ?, for what no command shows or does: tests only. */
+export function sqlite<Row = Record<string, unknown>>(dir: string, query: string, values: unknown[] = []): Row[] {
+  const script = `$db = new PDO('sqlite:' . $argv[1]); $query = $db->prepare($argv[2]); $query->execute(json_decode($argv[3])); echo json_encode($query->fetchAll(PDO::FETCH_ASSOC));`;
+  return JSON.parse(execFileSync('php', ['-r', script, join(dir, 'messages.sqlite'), query, JSON.stringify(values)], { encoding: 'utf8' }));
 }

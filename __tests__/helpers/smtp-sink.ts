@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
@@ -21,9 +21,6 @@ async function listen(server: Server): Promise<number> {
   });
   return (server.address() as AddressInfo).port;
 }
-
-/** PHPMailer as Debian packages it (apt-get install libphp-phpmailer); the SMTP tests need it. */
-export const hasPhpMailer = existsSync('/usr/share/php/libphp-phpmailer/autoload.php');
 
 /**
  * A real SMTP server on a loopback port that keeps every message it is given: plain, or with a

@@ -2,15 +2,15 @@
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import PostalMime from 'postal-mime';
-import { cleanupTemp, oldMessage, smtpDown, sqlite, startPhpServer, tempDir, testConfig, validMessage, writeJsonlStore, writeOldStore, type PhpServer } from '../helpers/php-server';
-import { hasPhpMailer, startSmtpSink } from '../helpers/smtp-sink';
+import { cleanupTemp, setupPhpServer, smtpDown, sqlite, startPhpServer, storeMessages, tempDir, testConfig, validMessage } from '../helpers/php-server';
+import { startSmtpSink } from '../helpers/smtp-sink';
 
 jest.setTimeout(30_000);
 
 const HOUR = 3600 * 1000;
 const DAY = 24 * HOUR;
 
-let php: PhpServer;
+const php = setupPhpServer();
 let storage: string;
 
 const ids = async (...args: string[]) =>
@@ -19,16 +19,10 @@ const ids = async (...args: string[]) =>
     .filter((line) => line !== '')
     .map((line) => line.split(' ')[0]);
 
-beforeAll(async () => {
-  php = await startPhpServer();
-});
 beforeEach(() => {
   storage = php.fresh();
 });
-afterAll(async () => {
-  await php?.stop();
-  cleanupTemp();
-});
+afterAll(cleanupTemp);
 
 describe('mail/admin.php', () => {
   describe('one configuration for the web and the command line', () => {
@@ -94,6 +88,16 @@ describe('mail/admin.php', () => {
     });
   });
 
+  it('keeps the deadlines docs/contact-endpoint.md states, and takes shorter ones from the configuration', async () => {
+    const docs = readFileSync(join(__dirname, '..', '..', 'docs', 'contact-endpoint.md'), 'utf8');
+    const stated = [...docs.matchAll(/^\| `(\w+)` \| ([\d.]+) s \|/gm)].map(([, key, seconds]) => [key, seconds]);
+    expect(stated.map(([key]) => key)).toEqual(['SMTP_TIMEOUT', 'MAIL_WEBHOOK_TIMEOUT', 'MAIL_LOCK_TIMEOUT']);
+    const check = await php.admin('check');
+    for (const [key, seconds] of stated) expect(check.stdout).toMatch(new RegExp(`^ {2}${key} +${seconds} +default$`, 'm'));
+    php.fresh({ SMTP_TIMEOUT: '0.5' });
+    expect((await php.admin('check')).stdout).toMatch(/^ {2}SMTP_TIMEOUT +0\.5 +file$/m);
+  });
+
   describe('check', () => {
     it('passes with the outbox and placeholders, and fails on placeholders with a transport that really mails', async () => {
       php.configure({ MAIL_STORAGE_DIR: storage });
@@ -112,14 +116,15 @@ describe('mail/admin.php', () => {
     });
 
     it('fails on settings that stop delivery, and warns of those replaced by their default', async () => {
-      php.fresh({ MAIL_TRANSPORT: 'carrier-pigeon', MAIL_RETENTION_DAYS: 'forever', MAIL_RATE_LIMIT: '5/0', MAIL_TRUSTED_PROXIES: '10.0.0.0/33' });
+      php.fresh({ MAIL_TRANSPORT: 'carrier-pigeon', MAIL_RETENTION_DAYS: 'forever', MAIL_RATE_LIMIT: '5/0', MAIL_TRUSTED_PROXIES: '10.0.0.0/33', SMTP_TIMEOUT: '0' });
       const check = await php.admin('check');
       expect(check.code).toBe(1);
       expect(check.stdout).toContain('FAIL  MAIL_TRANSPORT is "carrier-pigeon": use outbox, mail or smtp.');
       expect(check.stdout).toContain('warn  MAIL_RETENTION_DAYS is "forever": use a whole number of at least 1 (now using 180).');
       expect(check.stdout).toContain('warn  MAIL_RATE_LIMIT is "5/0": use count/seconds, e.g. 5/600 (now using 5/600).');
       expect(check.stdout).toContain('warn  MAIL_TRUSTED_PROXIES holds "10.0.0.0/33", which is not an address or CIDR range (it is ignored).');
-      expect(check.stdout).toMatch(/\n4 problems\.\n$/);
+      expect(check.stdout).toContain('warn  SMTP_TIMEOUT is "0": use a number of seconds above 0 (now using 8).');
+      expect(check.stdout).toMatch(/\n5 problems\.\n$/);
     });
 
     it('fails on the example file’s SMTP server, login and password', async () => {
@@ -131,7 +136,7 @@ describe('mail/admin.php', () => {
       expect(check.stdout).toContain("FAIL  SMTP_PASS is the placeholder change-me: set the mailbox's password.");
     });
 
-    (hasPhpMailer ? it : it.skip)('connects to the SMTP server, fails clearly when it is down, and --send-test mails MAIL_TO', async () => {
+    it('connects to the SMTP server, fails clearly when it is down, and --send-test mails MAIL_TO', async () => {
       php.fresh(smtpDown);
       const refused = await php.admin('check');
       expect(refused.code).toBe(1);
@@ -164,7 +169,7 @@ describe('mail/admin.php', () => {
       expect(await php.admin('status')).toEqual({ code: 0, stdout: 'held: 0\npending: 0\nsending: 0\ndelivered: 1\ndead: 0\noldest pending: -\n', stderr: '' });
 
       storage = php.fresh(smtpDown);
-      writeJsonlStore(storage, [oldMessage('recent', 10 * 60_000), oldMessage('waiting', 2 * HOUR)]);
+      await storeMessages(php, storage, [{ id: 'recent', age: 10 * 60_000 }, { id: 'waiting', age: 2 * HOUR }]);
       const late = await php.admin('status');
       expect(late.code).toBe(1);
       expect(late.stdout).toMatch(/^pending: 2$/m);
@@ -184,10 +189,10 @@ describe('mail/admin.php', () => {
   });
 
   describe('list, show and export', () => {
-    beforeEach(() => {
-      writeJsonlStore(storage, [
-        oldMessage('first', 3 * DAY, { delivered: true, fields: { company: '=HYPERLINK("http://evil.example","Click me")', lastName: '-Petrova', phone: '+359 2 000 0000', subject: '@SUM(1)' } }),
-        oldMessage('second', 1 * DAY, { fields: { firstName: 'Ivan', lastName: 'Georgiev', email: 'ivan@example.com', company: 'Blue;=1+1', message: 'Line one\nLine two' } }),
+    beforeEach(async () => {
+      await storeMessages(php, storage, [
+        { id: 'first', age: 3 * DAY, delivered: true, fields: { company: '=HYPERLINK("http://evil.example","Click me")', lastName: '-Petrova', phone: '+359 2 000 0000', subject: '@SUM(1)' } },
+        { id: 'second', age: 1 * DAY, fields: { firstName: 'Ivan', lastName: 'Georgiev', email: 'ivan@example.com', company: 'Blue;=1+1', message: 'Line one\nLine two' } },
       ]);
     });
 
@@ -238,7 +243,7 @@ describe('mail/admin.php', () => {
     const drawn = { firstName: 'Ana\u009b2J\u2066', lastName: 'Example\x1b]0;pwned\x07', company: 'Ship\x1b[2J', subject: 'Photo \u202egpj.exe', message: 'Please pay account 123\rOK, thanks\nLine\ttwo\r\nthree' };
     /** What a terminal acts on, but for line breaks (LF, CRLF) and tabs; and what turns text around. */
     const steering = /[\x00-\x08\x0B\x0C\x0E-\x1F\x7F\u0080-\u009F\u202A-\u202E\u2066-\u2069]|\r(?!\n)/;
-    beforeEach(() => writeJsonlStore(storage, [oldMessage('drawn', DAY, { fields: drawn })]));
+    beforeEach(() => storeMessages(php, storage, [{ id: 'drawn', age: DAY, fields: drawn }]));
 
     it('lists and shows every one escaped, so the terminal shows what was sent, not what it draws', async () => {
       const list = await php.admin('list');
@@ -262,26 +267,6 @@ describe('mail/admin.php', () => {
       const [header, values] = parseCsv(csv.stdout);
       const row = Object.fromEntries(header.map((name, index) => [name, values[index]]));
       expect(row).toMatchObject({ firstName: 'Ana\\u009b2J\\u2066', subject: 'Photo \\u202egpj.exe', company: 'Ship\\x1b[2J', message: 'Please pay account 123\\rOK, thanks\nLine\ttwo\r\nthree' });
-    });
-  });
-
-  describe('migrates an older store in place: its messages stay as they were, and it takes what is new', () => {
-    const versions = [
-      { version: 1, older: [['Delivered by version 1', 'delivered'], ['Pending in version 1', 'pending']], due: 'v1-pending' },
-      { version: 2, older: [['Delivered by version 2', 'delivered'], ['Held in version 2', 'held']], due: null },
-    ];
-    it.each(versions)('version $version', async ({ version, older, due }) => {
-      writeOldStore(storage, version);
-      expect(sqlite(storage, 'PRAGMA user_version')).toEqual([{ user_version: version }]);
-      expect((await php.postJson({ ...validMessage, message: 'Sent with a proof', source: '/coms', utm_source: 'linkedin' })).status).toBe(200);
-      expect((await php.postForm({ ...validMessage, message: 'Sent without JavaScript' }, { Origin: php.origin })).headers.get('location')).toBe('/contact/sent');
-      expect(sqlite(storage, 'PRAGMA user_version')).toEqual([{ user_version: 4 }]);
-      const messages = await php.messages();
-      expect(messages.map((message) => [message.message, message.state])).toEqual([...older, ['Sent with a proof', 'delivered'], ['Sent without JavaScript', 'held']]);
-      expect(messages.map((message) => [message.source, message.utm_source])).toEqual([[null, null], [null, null], ['/coms', 'linkedin'], [null, null]]);
-      expect(sqlite(storage, "SELECT value FROM settings WHERE name = 'rate_limit_secret'")).toEqual([{ value: '00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff' }]);
-      expect((await php.deliver()).stdout).toBe(due ? `${due}: delivered (attempt 2)\n` : '');
-      expect((await php.admin('check')).stdout).toMatch(/ok {4}store: .*, writable, 4 messages/);
     });
   });
 
@@ -333,7 +318,7 @@ describe('mail/admin.php', () => {
   describe('retry', () => {
     it('makes one pending or dead message, or every dead one, due now; refuses one that was delivered', async () => {
       storage = php.fresh({ ...smtpDown, MAIL_GIVE_UP_HOURS: '0' });
-      writeJsonlStore(storage, [oldMessage('a', HOUR), oldMessage('b', HOUR), oldMessage('done', HOUR, { delivered: true })]);
+      await storeMessages(php, storage, [{ id: 'a', age: HOUR }, { id: 'b', age: HOUR }, { id: 'done', age: HOUR, delivered: true }]);
       await php.deliver();
       expect(await ids('--status', 'dead')).toEqual(['a', 'b']);
 
@@ -350,11 +335,9 @@ describe('mail/admin.php', () => {
   describe('purge', () => {
     it('deletes delivered and dead messages older than the given days with their outbox files, and never a pending one', async () => {
       storage = php.fresh({ ...smtpDown, MAIL_GIVE_UP_HOURS: '0' });
-      writeJsonlStore(storage, [oldMessage('old-delivered', 40 * DAY, { delivered: true }), oldMessage('old-dead', 40 * DAY), oldMessage('new-delivered', 5 * DAY, { delivered: true })]);
+      await storeMessages(php, storage, [{ id: 'old-delivered', age: 40 * DAY, delivered: true }, { id: 'old-dead', age: 40 * DAY }, { id: 'new-delivered', age: 5 * DAY, delivered: true }]);
       await php.deliver();
-      const previous = tempDir();
-      writeJsonlStore(previous, [oldMessage('old-pending', 40 * DAY)]);
-      await php.admin('import-jsonl', previous);
+      await storeMessages(php, storage, [{ id: 'old-pending', age: 40 * DAY }]);
       mkdirSync(join(storage, 'outbox'));
       for (const id of ['old-delivered', 'old-dead', 'new-delivered']) writeFileSync(join(storage, 'outbox', `${id}.eml`), 'mail');
 
@@ -397,27 +380,6 @@ describe('mail/admin.php', () => {
       expect(bytes).toContain('Only ivan@example.com wrote this.');
       expect(bytes).not.toContain('Only ana@example.com wrote this.');
       expect((await php.admin('erase', '--email', 'ana@example.com')).stdout).toBe('No messages from ana@example.com.\n');
-    });
-  });
-
-  describe('import-jsonl', () => {
-    it('imports a store of the current version once: pending stays pending, delivered is never sent again', async () => {
-      const previous = tempDir();
-      writeJsonlStore(previous, [oldMessage('was-sent', DAY, { delivered: true }), oldMessage('not-yet', DAY)]);
-      const first = await php.admin('import-jsonl', previous);
-      expect(first.stdout).toBe(`Imported 2 messages (1 due for delivery); 0 already there; 0 damaged lines. ${previous} is left as it was.\n`);
-      const again = await php.admin('import-jsonl', previous);
-      expect(again.stdout).toMatch(/^Imported 0 messages \(0 due for delivery\); 2 already there;/);
-      expect((await php.messages()).map((message) => [message.id, message.state])).toEqual([['was-sent', 'delivered'], ['not-yet', 'pending']]);
-      expect((await php.deliver()).stdout).toBe('not-yet: delivered (attempt 1)\n');
-      expect(php.capturedMessages()).toHaveLength(1);
-      expect(readdirSync(previous).sort()).toEqual(['messages.jsonl', 'status.jsonl']);
-    });
-
-    it('without a directory, tells what the store imported by itself', async () => {
-      writeJsonlStore(storage, [oldMessage('was-sent', DAY, { delivered: true })]);
-      const run = await php.admin('import-jsonl');
-      expect(run.stdout).toMatch(new RegExp(`^The old store in ${storage} was imported on .* UTC: 1 message \\(0 due for delivery\\); 0 already there; 0 damaged lines\\. Its files were removed\\.\\n$`));
     });
   });
 

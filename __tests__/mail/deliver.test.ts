@@ -1,7 +1,7 @@
 /** @jest-environment node */
-import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cleanupTemp, oldMessage, smtpDown, sqlite, startPhpServer, tempDir, validMessage, writeJsonlStore, type PhpServer } from '../helpers/php-server';
+import { cleanupTemp, setupPhpServer, smtpDown, sqlite, storeMessages, tempDir, validMessage } from '../helpers/php-server';
 
 jest.setTimeout(30_000);
 
@@ -9,7 +9,7 @@ const HOUR = 3600 * 1000;
 const DAY = 24 * HOUR;
 const silent = { code: 0, stdout: '', stderr: '' };
 
-let php: PhpServer;
+const php = setupPhpServer();
 let storage: string;
 
 
@@ -19,16 +19,10 @@ function nextAttemptIn(line: string): number {
   return Date.parse(`${date}T${time}:00Z`) - Date.now();
 }
 
-beforeAll(async () => {
-  php = await startPhpServer();
-});
 beforeEach(() => {
   storage = php.fresh();
 });
-afterAll(async () => {
-  await php?.stop();
-  cleanupTemp();
-});
+afterAll(cleanupTemp);
 
 describe('mail/deliver.php', () => {
   it('says nothing and exits 0 when there is no store yet, and creates none', async () => {
@@ -61,7 +55,7 @@ describe('mail/deliver.php', () => {
 
   it('prints a line per attempt and exits 1 while attempts fail, waiting longer after each', async () => {
     storage = php.fresh(smtpDown);
-    writeJsonlStore(storage, [oldMessage('a', HOUR), oldMessage('b', HOUR)]);
+    await storeMessages(php, storage, [{ id: 'a', age: HOUR }, { id: 'b', age: HOUR }]);
     const first = await php.deliver();
     expect(first.code).toBe(1);
     const lines = first.stdout.trim().split('\n');
@@ -77,7 +71,7 @@ describe('mail/deliver.php', () => {
 
   it('gives a message up when it is still undelivered MAIL_GIVE_UP_HOURS after it came, and keeps it until someone acts', async () => {
     storage = php.fresh({ ...smtpDown, MAIL_GIVE_UP_HOURS: '72' });
-    writeJsonlStore(storage, [oldMessage('young', 71 * HOUR), oldMessage('aged', 73 * HOUR)]);
+    await storeMessages(php, storage, [{ id: 'young', age: 71 * HOUR }, { id: 'aged', age: 73 * HOUR }]);
     const run = await php.deliver();
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(/^young: failed \(attempt 1\): .*; next attempt /m);
@@ -91,7 +85,7 @@ describe('mail/deliver.php', () => {
 
   it('stops after three failures in a row and leaves the other due messages for the next run', async () => {
     storage = php.fresh(smtpDown);
-    writeJsonlStore(storage, ['m1', 'm2', 'm3', 'm4', 'm5'].map((id) => oldMessage(id, HOUR)));
+    await storeMessages(php, storage, ['m1', 'm2', 'm3', 'm4', 'm5'].map((id) => ({ id, age: HOUR })));
     const run = await php.deliver();
     expect(run.code).toBe(1);
     expect(run.stdout.trim().split('\n').slice(3)).toEqual(['3 attempts in a row failed: the other 2 due messages wait for the next run.']);
@@ -110,7 +104,7 @@ describe('mail/deliver.php', () => {
 
   it('deletes delivered and dead messages MAIL_RETENTION_DAYS after they came, with their outbox files, quietly; status names a dead one 14 days before', async () => {
     storage = php.fresh({ ...smtpDown, MAIL_GIVE_UP_HOURS: '0', MAIL_RETENTION_DAYS: '420' });
-    writeJsonlStore(storage, [oldMessage('expired', 421 * DAY, { delivered: true }), oldMessage('recent', 10 * DAY, { delivered: true }), oldMessage('unsent', 400 * DAY)]);
+    await storeMessages(php, storage, [{ id: 'expired', age: 421 * DAY, delivered: true }, { id: 'recent', age: 10 * DAY, delivered: true }, { id: 'unsent', age: 400 * DAY }]);
     const outbox = join(storage, 'outbox');
     mkdirSync(outbox);
     for (const id of ['expired', 'recent']) writeFileSync(join(outbox, `${id}.eml`), 'mail');
@@ -138,65 +132,6 @@ describe('mail/deliver.php', () => {
     expect(readdirSync(outbox)).toEqual([]);
   });
 
-  describe('meeting the store of the previous version', () => {
-    // As a full disk left it: a write cut short, and the next message appended to the torn line.
-    const torn = '{"id":"torn","time":"2026-';
-    const oldStore = () => {
-      writeJsonlStore(storage, [
-        oldMessage('sent-before', 2 * DAY, { delivered: true, failures: 1 }),
-        oldMessage('waiting', DAY, { failures: 2 }),
-      ]);
-      const glued = { id: 'glued', time: new Date().toISOString(), status: 'pending', fields: { ...validMessage, message: 'Message glued' } };
-      writeFileSync(join(storage, 'messages.jsonl'), `${torn}${JSON.stringify(glued)}\n`, { flag: 'a' });
-      mkdirSync(join(storage, 'ratelimit'));
-      writeFileSync(join(storage, 'ratelimit', 'a3f1'), '[1700000000]');
-    };
-
-    it('imports it on its first run, sends what was pending once and what was delivered never, and removes the old files', async () => {
-      oldStore();
-      const first = await php.deliver();
-      expect(first.stdout).toBe('waiting: delivered (attempt 3)\nglued: delivered (attempt 1)\n');
-      expect(first.stderr).toMatch(/imported .*messages\.jsonl on .*: 3 messages \(2 due for delivery\); 0 already there; 1 damaged line, kept in messages-damaged\.jsonl/);
-      expect(await php.deliver()).toEqual(silent);
-      expect(php.capturedMessages().map((mail) => mail.match(/Message (\S+)/)![1]).sort()).toEqual(['glued', 'waiting']);
-      expect(readdirSync(storage).sort()).toEqual(['.htaccess', 'import.lock', 'messages-damaged.jsonl', 'messages.sqlite']);
-      expect(readFileSync(join(storage, 'messages-damaged.jsonl'), 'utf8')).toBe(`${torn}\n`);
-      expect((await php.messages()).map((message) => [message.id, message.state, message.attempts])).toEqual([
-        ['sent-before', 'delivered', 2],
-        ['waiting', 'delivered', 3],
-        ['glued', 'delivered', 1],
-      ]);
-      expect((await php.admin('check')).stdout).toContain('messages-damaged.jsonl holds lines of the old store that could not be imported');
-    });
-
-    it('imports it when the endpoint meets it first, for the next run to send', async () => {
-      oldStore();
-      expect((await php.postJson({ ...validMessage, message: 'Message new' })).status).toBe(200);
-      expect(existsSync(join(storage, 'messages.jsonl'))).toBe(false);
-      await php.expectLog(/contact store: imported .*messages\.jsonl/);
-      expect(php.capturedMessages()).toHaveLength(1);
-      expect(await php.deliver()).toEqual({ code: 0, stdout: 'waiting: delivered (attempt 3)\nglued: delivered (attempt 1)\n', stderr: '' });
-      expect(php.capturedMessages().filter((mail) => mail.includes('Message sent-before'))).toEqual([]);
-    });
-
-    it('leaves a large one to cron: the endpoint goes on storing, and the health check says degraded until it is imported', async () => {
-      storage = php.fresh({ MAIL_HEALTH_TOKEN: 'token' });
-      const text = 'x'.repeat(500);
-      writeJsonlStore(storage, Array.from({ length: 2500 }, (_, index) => oldMessage(`old-${index}`, 2 * DAY, { delivered: true, fields: { message: text } })));
-      expect(statSync(join(storage, 'messages.jsonl')).size).toBeGreaterThan(1 << 20);
-      expect((await php.postJson(validMessage)).status).toBe(200);
-      // Stored beside the old store, which waits for cron.
-      expect(sqlite(storage, 'SELECT count(*) AS n FROM messages')).toEqual([{ n: 1 }]);
-      expect(existsSync(join(storage, 'messages.jsonl'))).toBe(true);
-      expect((await php.request('/mail/health.php?token=token')).status).toBe(503);
-
-      const run = await php.deliver();
-      expect(run).toMatchObject({ code: 0, stdout: '', stderr: expect.stringMatching(/: 2500 messages \(0 due for delivery\)/) });
-      expect((await php.request('/mail/health.php?token=token')).status).toBe(200);
-      expect(await php.messages()).toHaveLength(2501);
-    });
-  });
-
   describe('claims', () => {
     it('sends a message again whose sender died while sending, once its claim has run out', async () => {
       storage = php.fresh(smtpDown);
@@ -209,9 +144,8 @@ describe('mail/deliver.php', () => {
     });
 
     it('lets only the latest claim settle: a sender whose lease ran out cannot undo what the next one recorded', async () => {
-      writeJsonlStore(storage, [oldMessage('contested', HOUR)]);
-      await php.admin('list');
-      const script = `require $argv[1];
+      await storeMessages(php, storage, [{ id: 'contested', age: HOUR }]);
+      const script = `require "$argv[1]/store.php"; require "$argv[1]/queue.php";
         $store = contact_store_open(contact_config(), true);
         $first = contact_store_claim($store, 'contested');
         $store->exec("UPDATE deliveries SET lease_until = 0 WHERE message_id = 'contested'");
@@ -221,7 +155,7 @@ describe('mail/deliver.php', () => {
             contact_store_settle($store, $second, null, 72),
             contact_store_message($store, 'contested')['state'],
         ]);`;
-      const run = await php.run(['php', '-r', script, join(php.docroot, 'mail', 'lib', 'queue.php')]);
+      const run = await php.run(['php', '-r', script, join(php.docroot, 'mail', 'lib')]);
       expect(run.stderr).toBe('');
       // The first sender's late failure changes nothing; the second one's delivery counts.
       expect(JSON.parse(run.stdout)).toEqual([null, 'delivered', 'delivered']);

@@ -1,28 +1,22 @@
 /** @jest-environment node */
-import { existsSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cleanupTemp, oldMessage, smtpDown, sqlite, startPhpServer, tempDir, validMessage, writeJsonlStore, type PhpServer } from '../helpers/php-server';
+import { cleanupTemp, setupPhpServer, smtpDown, sqlite, storeMessages, tempDir, validMessage } from '../helpers/php-server';
 
 jest.setTimeout(30_000);
 
 const TOKEN = 'b6f0c2a94e1d7358';
 
-let php: PhpServer;
+// Behind the npm start router, whose rules are those of the host's .htaccess.
+const php = setupPhpServer({ router: true });
 let storage: string;
 
 const health = (query = `?token=${TOKEN}`, init?: RequestInit) => php.request(`/mail/health.php${query}`, init);
 
-beforeAll(async () => {
-  // Behind the npm start router, whose rules are those of the host's .htaccess.
-  php = await startPhpServer({ router: true });
-});
 beforeEach(() => {
   storage = php.fresh({ MAIL_HEALTH_TOKEN: TOKEN });
 });
-afterAll(async () => {
-  await php?.stop();
-  cleanupTemp();
-});
+afterAll(cleanupTemp);
 
 describe('mail/health.php', () => {
   it('does not exist without the configured token, or when none is configured', async () => {
@@ -47,13 +41,10 @@ describe('mail/health.php', () => {
   });
 
   it('answers 503 "degraded" when a message has waited over an hour, or held over a day, when one is dead, and when the store cannot be used', async () => {
-    writeJsonlStore(storage, [oldMessage('waiting', 59 * 60_000)]);
+    await storeMessages(php, storage, [{ id: 'waiting', age: 59 * 60_000 }]);
     expect(await health()).toMatchObject({ status: 200, text: 'ok\n' });
-    storage = php.fresh({ MAIL_HEALTH_TOKEN: TOKEN });
-    writeJsonlStore(storage, [oldMessage('waiting', 61 * 60_000)]);
+    sqlite(storage, 'UPDATE messages SET received_at = received_at - 120');
     expect(await health()).toMatchObject({ status: 503, text: 'degraded\n' });
-    // Imported, so it is the hour that counts.
-    expect(existsSync(join(storage, 'messages.jsonl'))).toBe(false);
 
     storage = php.fresh({ MAIL_HEALTH_TOKEN: TOKEN, ...smtpDown, MAIL_GIVE_UP_HOURS: '0' });
     expect((await php.postJson(validMessage)).json?.success).toBe(true);

@@ -2,7 +2,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, lchownSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { cleanupTemp, startPhpServer, tempDir, testConfig, validMessage, type Challenge, type PhpServer, type Reply, type Run } from '../helpers/php-server';
+import { cleanupTemp, iniWithout, setupPhpServer, tempDir, testConfig, validMessage, type Challenge, type PhpServer, type Reply, type Run } from '../helpers/php-server';
 import { quickProof } from '../helpers/quick-proof';
 
 jest.setTimeout(120_000);
@@ -55,20 +55,19 @@ async function postWithProof(php: PhpServer, fields: Record<string, string>): Pr
   return challenged.status === 200 ? php.postJson({ ...fields, altcha: quickProof(challenged.json as unknown as Challenge) }) : challenged;
 }
 
+beforeAll(() => {
+  if (process.getuid?.() !== 0) throw new Error('These tests run the endpoint as www-data and the commands as root: run them as root (CI does).');
+});
+afterAll(cleanupTemp);
+
 describe('a store the web server writes, with root at the command line', () => {
-  let php: PhpServer;
+  const php = setupPhpServer({ user: 'www-data', workers: CLIENTS, config: 'named' });
   let store: string;
 
-  beforeAll(async () => {
-    if (process.getuid?.() !== 0) throw new Error('These tests run the endpoint as www-data and the commands as root: run them as root (CI does).');
-    php = await startPhpServer({ user: 'www-data', workers: CLIENTS, config: 'named' });
+  beforeAll(() => {
     // The default store: npts-private beside the web root, made by the endpoint itself.
     store = join(dirname(php.docroot), 'npts-private');
     php.configure({ ...testConfig, MAIL_TRANSPORT: 'outbox' });
-  });
-  afterAll(async () => {
-    await php?.stop();
-    cleanupTemp();
   });
 
   it(`stores all of ${POSTS} posts while root loops status, release, retry and deliver.php, and leaves no file of root's and none outside the group`, async () => {
@@ -200,7 +199,7 @@ describe('a store the web server writes, with root at the command line', () => {
 // What the web server's user (or a visitor through it) can leave in the store's folder, and what
 // root then runs. Each planted configuration writes down who ran it, into a witness file.
 describe('root at the command line, beside a store folder the web server owns', () => {
-  let php: PhpServer;
+  const php = setupPhpServer({ user: 'www-data' });
   let home: string;
   let witness: string;
   let www: { uid: number; gid: number };
@@ -209,10 +208,8 @@ describe('root at the command line, beside a store folder the web server owns', 
   const recorder = `file_put_contents(${JSON.stringify('WITNESS')}, posix_geteuid() . ' ' . getenv('HOME') . ' ' . getenv('USER') . ' ' . getenv('LOGNAME') . ' ' . getenv('PATH') . "\\n", FILE_APPEND)`;
   const asWww = (path: string) => chownSync(path, www.uid, www.gid);
 
-  beforeAll(async () => {
-    if (process.getuid?.() !== 0) throw new Error('These tests run the commands as root: run them as root (CI does).');
+  beforeAll(() => {
     www = { uid: Number(execFileSync('id', ['-u', 'www-data'], { encoding: 'utf8' })), gid: Number(execFileSync('id', ['-g', 'www-data'], { encoding: 'utf8' })) };
-    php = await startPhpServer({ user: 'www-data' });
     home = join(dirname(php.docroot), 'npts-private');
   });
   beforeEach(() => {
@@ -224,10 +221,6 @@ describe('root at the command line, beside a store folder the web server owns', 
     const dir = tempDir('npts-witness-');
     chmodSync(dir, 0o777);
     witness = join(dir, 'ran');
-  });
-  afterAll(async () => {
-    await php?.stop();
-    cleanupTemp();
   });
 
   it('never runs as root a file of root\'s that npts-private/config.php links to, whose text a visitor wrote (a log)', async () => {
@@ -321,10 +314,7 @@ describe('root at the command line, beside a store folder the web server owns', 
       `admin.php: started as root, it will not use the store ${shared}: it is root's, but another account can change it (${shared}: owner root, group www-data, mode 2770). Fix: give it to the web server's user (chown www-data ${shared}), or make it and every folder above it writable by root alone; or run it as that user: ${command}\n`,
     );
     // A PHP without the posix extension cannot switch users: a folder of the web server's is refused, one of root's alone is root's.
-    const scanDir = tempDir('npts-ini-');
-    const systemScanDir = execFileSync('php', ['-r', 'echo PHP_CONFIG_FILE_SCAN_DIR;'], { encoding: 'utf8' });
-    for (const name of readdirSync(systemScanDir).filter((file) => file.endsWith('.ini') && !file.includes('posix'))) writeFileSync(join(scanDir, name), readFileSync(join(systemScanDir, name)));
-    const withoutPosix = { PHP_INI_SCAN_DIR: scanDir };
+    const withoutPosix = { PHP_INI_SCAN_DIR: iniWithout('posix') };
     rmSync(home, { recursive: true });
     mkdirSync(home);
     asWww(home);

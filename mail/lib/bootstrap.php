@@ -1,19 +1,15 @@
 <?php
-// What every door of the mail module loads first (send.php, health.php, deliver.php, admin.php):
-// one error policy and one file mode; each door then requires the files of lib/ it uses. Warnings
-// become exceptions, so a failed write can never pass for a successful one; notices and
-// deprecations are only logged. It may call printable.php.
+// What every door of the mail module loads first: one error policy (warnings become exceptions, so
+// a failed write never passes for a successful one) and one file mode. It may call printable.php.
 declare(strict_types=1);
 
 require_once __DIR__ . '/printable.php';
 
-// Everything the endpoint and its commands make is the store group's and nobody else's: the web
-// server, cron and the operator write each other's files through the group (folders 2770, files
-// 0660; lib/location.php), and other local users read none.
+// Everything made is the store group's, through which the web server, cron and the operator write
+// each other's files (folders 2770, files 0660), and nobody else's.
 umask(0007);
-// PHP keeps the paths it resolved across a server's requests for minutes (realpath_cache_ttl):
-// where the operator replaced a folder, or a deploy switched DIR/current, every check of the
-// store's place would see what was there before.
+// PHP keeps resolved paths across requests for minutes: a folder replaced, or a deploy's switch,
+// would go unseen by the checks of the store's place.
 clearstatcache(true);
 
 ini_set('display_errors', '0');

@@ -1,15 +1,12 @@
 <?php
 // The ways a lead goes out, in one list. Each channel is one file in channels/ that returns its
-// contract (channels/mail.php says it in full): a label, how long one attempt may take, whether
-// it is set up (`enabled`: a lead gets a delivery for it then), what stops it (`problems`),
-// `send` (one attempt: throws when it failed) and `check` (admin.php check). The first channel
-// is the message's own delivery: its state is the one list, export and status show. Adding a
-// channel is a file in channels/ and a line below; the store, cron, the endpoint, admin.php and
-// the health check go through this list. It may call the files in channels/.
+// contract (channels/mail.php says it in full). The first channel's delivery is the message's own
+// state. Adding a channel is a file in channels/ and a line below: the store, cron, the endpoint,
+// admin.php and the health check go through this list. It may call the files in channels/.
 declare(strict_types=1);
 
 /**
- * @return array<string, array{label: string, seconds: float, enabled: callable(array): bool, problems: callable(array): list<string>, send: callable(array, array, float): void, check: callable(array, callable, bool): void}>
+ * @return array<string, array{label: string, seconds: callable(array): float, enabled: callable(array): bool, problems: callable(array): list<string>, send: callable(array, array, float): void, files: callable(array, string): array<string, string>, settings: callable(array): array<string, string>, check: callable(array, callable, bool): void}>
  */
 function contact_channels(): array
 {

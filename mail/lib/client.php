@@ -1,6 +1,5 @@
 <?php
-// Who is asking: the visitor's address, taken from X-Forwarded-For only when the request comes
-// from a proxy the operator trusts (MAIL_TRUSTED_PROXIES), and the key the rate limit counts by.
+// Who is asking: the visitor's address (X-Forwarded-For only from a trusted proxy) and its rate-limit key.
 declare(strict_types=1);
 
 /** @return list<string> the entries of MAIL_TRUSTED_PROXIES, as written */
@@ -35,26 +34,17 @@ function contact_parse_cidr(string $entry): ?array
     return [$network, (int) $bits];
 }
 
-/** @param array{0: string, 1: int} $range */
+/** @param array{0: string, 1: int} $range [packed network, prefix length] */
 function contact_in_range(string $packed, array $range): bool
 {
     [$network, $bits] = $range;
-    if (strlen($packed) !== strlen($network)) {
-        return false;
-    }
-    $bytes = intdiv($bits, 8);
-    if (substr($packed, 0, $bytes) !== substr($network, 0, $bytes)) {
-        return false;
-    }
-    $mask = (0xFF << (8 - $bits % 8)) & 0xFF;
-    return $bits % 8 === 0 || (ord($packed[$bytes]) & $mask) === (ord($network[$bytes]) & $mask);
+    $mask = str_pad(str_repeat("\xff", intdiv($bits, 8)) . ($bits % 8 === 0 ? '' : chr((0xff << (8 - $bits % 8)) & 0xff)), strlen($network), "\0");
+    return strlen($packed) === strlen($network) && ($packed & $mask) === ($network & $mask);
 }
 
 /**
- * The visitor's address. Behind a trusted proxy it is the right-most X-Forwarded-For entry that
- * is not itself a trusted proxy: entries further left were written by the visitor's side and
- * prove nothing. Anything else sees only REMOTE_ADDR, so the header cannot be forged around it.
- *
+ * The visitor's address: behind a trusted proxy, the right-most X-Forwarded-For entry that is no
+ * trusted proxy (entries further left the visitor's side wrote); else REMOTE_ADDR alone.
  * @param array<string, mixed> $server $_SERVER
  */
 function contact_client_address(array $config, array $server): string

@@ -1,26 +1,23 @@
 <?php
-// Turns a stored message into a mail to the company: fixed recipient and sender, the submitter
-// only in Reply-To, a UTF-8 subject encoded per RFC 2047 and a plain-text body. Only validated
-// values reach a header, and the only submitted value in one (besides the encoded subject) is
-// the checked email address. The Message-ID is the message's own, the same on every attempt, so
-// a mail that is ever sent twice is recognisable as one. It may call config.php (the addresses),
-// validation.php and printable.php.
+// The mail to the company, one PHPMailer message for every transport: fixed recipient and sender,
+// the submitter only in Reply-To, validated values only; its Message-ID the message's own, so a
+// mail ever sent twice shows as one. It may call config.php, database.php, validation.php and printable.php.
 declare(strict_types=1);
 
 require_once __DIR__ . '/config.php';
+require_once __DIR__ . '/database.php';
 require_once __DIR__ . '/validation.php';
 require_once __DIR__ . '/printable.php';
+
+const CONTACT_NO_PHPMAILER = 'PHPMailer, which builds every mail, is not installed: apt-get install libphp-phpmailer (Debian, Ubuntu), or composer require phpmailer/phpmailer in mail/.';
 
 /** A stored message that can never be sent as it is: retrying will not help. */
 final class ContactInvalidMessage extends RuntimeException
 {
 }
 
-/**
- * @param array<string, mixed> $record a stored message (lib/messages.php)
- * @return array{to: list<string>, from: string, replyTo: string, subject: string, body: string, messageId: string}
- */
-function contact_compose(array $config, array $record): array
+/** @param array<string, mixed> $record a stored message (lib/messages.php) */
+function contact_compose(array $config, array $record): \PHPMailer\PHPMailer\PHPMailer
 {
     [$to, $from] = contact_addresses($config);
     // Checked again, so nothing in the store reaches a mail unchecked, however it got there.
@@ -30,20 +27,30 @@ function contact_compose(array $config, array $record): array
     if ($invalid !== []) {
         throw new ContactInvalidMessage('stored message is invalid: ' . implode(', ', $invalid));
     }
-    $replyTo = $fields['email'];
-    $origin = contact_origin_lines($record);
-    $subject = $fields['subject'];
     $optional = static fn (string $name): string => $fields[$name] === '' ? '(not given)' : $fields[$name];
-    $lines = [
+    $mail = contact_mailer();
+    $mail->CharSet = \PHPMailer\PHPMailer\PHPMailer::CHARSET_UTF8;
+    $mail->Encoding = \PHPMailer\PHPMailer\PHPMailer::ENCODING_QUOTED_PRINTABLE;
+    $mail->XMailer = ' ';
+    $mail->MessageID = '<' . $record['id'] . '@' . substr(strrchr($from, '@'), 1) . '>';
+    // No envelope sender: mail() passes nothing to sendmail's command line.
+    $mail->setFrom($from, '', false);
+    foreach ($to as $address) {
+        $mail->addAddress($address);
+    }
+    $mail->addReplyTo($fields['email']);
+    $mail->Subject = contact_subject($fields);
+    // Lines end in CRLF, which quoted-printable keeps as line breaks (a bare LF it would encode).
+    $mail->Body = (string) preg_replace('/\r?\n/', "\r\n", implode("\n", [
         'New message from the contact form of the website.',
         '',
         'First name: ' . $fields['firstName'],
         'Last name:  ' . $fields['lastName'],
-        'Email:      ' . $replyTo,
+        'Email:      ' . $fields['email'],
         'Company:    ' . $optional('company'),
-        'Subject:    ' . $subject,
+        'Subject:    ' . $fields['subject'],
         'Phone:      ' . $optional('phone'),
-        ...$origin,
+        ...contact_origin_lines($record),
         '',
         'Message:',
         $fields['message'],
@@ -51,22 +58,43 @@ function contact_compose(array $config, array $record): array
         '--',
         'Received ' . gmdate('Y-m-d H:i', (int) $record['received_at']) . ' UTC, reference ' . $record['id'] . '.',
         'Reply to this email to answer the sender.',
-    ];
-    return [
-        'to' => $to,
-        'from' => $from,
-        'replyTo' => $replyTo,
-        'subject' => contact_subject($fields),
-        'body' => preg_replace('/\r\n?|\n/', "\r\n", implode("\n", $lines)),
-        'messageId' => '<' . $record['id'] . '@' . substr(strrchr($from, '@'), 1) . '>',
-    ];
+    ]));
+    return $mail;
+}
+
+/** A lead for check --send-test, from the website itself. @return array<string, mixed> */
+function contact_test_lead(array $config, string $subject, string $message): array
+{
+    return ['id' => 'test-' . contact_new_id(), 'received_at' => time(), 'firstName' => 'Website', 'lastName' => 'check',
+        'email' => $config['MAIL_FROM'], 'company' => '', 'phone' => '', 'subject' => $subject, 'message' => $message];
+}
+
+/** Whether PHPMailer is there, loaded once. */
+function contact_mailer_loaded(): bool
+{
+    foreach ([dirname(__DIR__) . '/vendor/autoload.php', '/usr/share/php/libphp-phpmailer/autoload.php'] as $autoload) {
+        if (!class_exists(\PHPMailer\PHPMailer\PHPMailer::class) && is_file($autoload)) {
+            require_once $autoload;
+        }
+    }
+    return class_exists(\PHPMailer\PHPMailer\PHPMailer::class);
+}
+
+/** A new PHPMailer, which throws when a step fails. */
+function contact_mailer(): \PHPMailer\PHPMailer\PHPMailer
+{
+    if (!contact_mailer_loaded()) {
+        throw new RuntimeException(CONTACT_NO_PHPMAILER);
+    }
+    // The same address check as the form's, so PHPMailer accepts what the form accepted.
+    \PHPMailer\PHPMailer\PHPMailer::$validator = 'php';
+    return new \PHPMailer\PHPMailer\PHPMailer(true);
 }
 
 /**
- * What an earlier version let into the store and this one refuses, a C1 control or a direction
- * override or isolate in any field or a lone CR in the message, shown escaped as admin.php shows
- * it: that visitor was thanked, so the lead is mailed. Anything no version ever took (a line
- * break in a one-line field) stays refused.
+ * What an earlier version let into the store and this one refuses (a C1 control, a direction
+ * control, a lone CR in the message), shown escaped as admin.php shows it: that visitor was
+ * thanked, so the lead is mailed. What no version took (a line break in a name) stays refused.
  */
 function contact_compose_earlier(string $name, string $value): string
 {
@@ -75,13 +103,7 @@ function contact_compose_earlier(string $name, string $value): string
     return preg_replace_callback($earlier, static fn (array $control): string => contact_printable($control[0]), $value) ?? $value;
 }
 
-/**
- * Where the lead came from, for the mail: the page that led to the form and the campaign the
- * visit landed from.
- *
- * @param array<string, mixed> $record
- * @return list<string>
- */
+/** @return list<string> where the lead came from, for the mail: the page before the form, the campaign */
 function contact_origin_lines(array $record): array
 {
     ['source' => $source, 'campaign' => $tags] = contact_lead_origin($record);
@@ -89,54 +111,9 @@ function contact_origin_lines(array $record): array
     return ['Came from:  ' . ($source ?? '(not known: the form was opened directly)'), 'Campaign:   ' . ($campaign === '' ? '(none)' : $campaign)];
 }
 
-/**
- * The mail's subject names the sender, so the team sees who wrote in the inbox list:
- * "New enquiry: Ana Petrova (Blue Line Shipping): VSAT for two vessels", without the brackets
- * when no company was given, with the spec's default subject when none was.
- *
- * @param array<string, string> $fields validated: single-line, so nothing here can start a header
- */
+/** "New enquiry: Ana Petrova (Blue Line Shipping): VSAT for two vessels". @param array<string, string> $fields validated */
 function contact_subject(array $fields): string
 {
     $sender = "{$fields['firstName']} {$fields['lastName']}" . ($fields['company'] === '' ? '' : " ({$fields['company']})");
     return "New enquiry: $sender: " . ($fields['subject'] === '' ? CONTACT_DEFAULT_SUBJECT : $fields['subject']);
-}
-
-/** RFC 2047 "B" encoding: words of 39 bytes (64 characters), so even "Subject: " and the first word fit in 76. */
-function contact_encode_header(string $text): string
-{
-    $words = [];
-    $chunk = '';
-    foreach (preg_split('//u', $text, -1, PREG_SPLIT_NO_EMPTY) ?: [] as $char) {
-        if (strlen($chunk . $char) > 39) {
-            $words[] = $chunk;
-            $chunk = '';
-        }
-        $chunk .= $char;
-    }
-    $words[] = $chunk;
-    return implode("\r\n ", array_map(static fn (string $word): string => '=?UTF-8?B?' . base64_encode($word) . '?=', $words));
-}
-
-/**
- * Headers and body of the mail, for the outbox and mail() transports.
- *
- * @return array{headers: array<string, string>, body: string}
- */
-function contact_mime(array $mail): array
-{
-    return [
-        'headers' => [
-            'Date' => date(DATE_RFC2822),
-            'From' => $mail['from'],
-            'To' => implode(', ', $mail['to']),
-            'Reply-To' => $mail['replyTo'],
-            'Subject' => contact_encode_header($mail['subject']),
-            'Message-ID' => $mail['messageId'],
-            'MIME-Version' => '1.0',
-            'Content-Type' => 'text/plain; charset=UTF-8',
-            'Content-Transfer-Encoding' => 'quoted-printable',
-        ],
-        'body' => quoted_printable_encode($mail['body']),
-    ];
 }

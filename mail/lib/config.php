@@ -1,11 +1,7 @@
 <?php
-// Configuration, read in one place and the same for the web endpoint and the command line:
-// defaults, then the configuration file, then environment variables. The file is the one
-// MAIL_CONFIG names, else npts-private/config.php beside the web root, else mail/config.php.
-// Apache's SetEnv reaches only the web endpoint, never cron, so the file is the one to use.
-// What stops the mail from going out is the mail channel's to say (channels/mail.php). It may
-// call paths.php (where the file is), run-as.php (whether root may run it) and client.php (the
-// proxies it checks).
+// Configuration, read in one place and the same for the endpoint and the command line: defaults,
+// then the configuration file, then environment variables (Apache's SetEnv reaches the endpoint
+// alone). It may call paths.php, run-as.php (whether root may run the file) and client.php.
 declare(strict_types=1);
 
 require_once __DIR__ . '/paths.php';
@@ -13,7 +9,6 @@ require_once __DIR__ . '/run-as.php';
 require_once __DIR__ . '/client.php';
 
 const CONTACT_DEFAULTS = [
-    // Placeholders: the operator sets the real addresses (see config.example.php).
     'MAIL_TO' => 'contact@example.com',
     'MAIL_FROM' => 'website@example.com',
     'MAIL_TRANSPORT' => 'outbox',
@@ -22,7 +17,12 @@ const CONTACT_DEFAULTS = [
     'SMTP_USER' => '',
     'SMTP_PASS' => '',
     'SMTP_SECURE' => 'tls',
-    // Empty: npts-private beside the web root (lib/location.php).
+    // Seconds (0.5 is half a second) an SMTP attempt, a webhook request and a write waiting for
+    // another process's may take in all: docs/contact-endpoint.md, Deadlines.
+    'SMTP_TIMEOUT' => '8',
+    'MAIL_WEBHOOK_TIMEOUT' => '5',
+    'MAIL_LOCK_TIMEOUT' => '5',
+    // Empty: npts-private beside the web root (paths.php).
     'MAIL_STORAGE_DIR' => '',
     'MAIL_OUTBOX_DIR' => '',
     'MAIL_RATE_LIMIT' => '5/600',
@@ -31,12 +31,10 @@ const CONTACT_DEFAULTS = [
     'MAIL_RETENTION_DAYS' => '180',
     'MAIL_HEALTH_TOKEN' => '',
     'MAIL_TRUSTED_PROXIES' => '',
-    // The team webhook (lib/channels/webhook.php): every lead is POSTed there too. Empty: none.
     'MAIL_WEBHOOK_URL' => '',
     'MAIL_WEBHOOK_SECRET' => '',
-    // The proof of work's difficulty (lib/proof.php): docs/performance.md has the solving times.
+    // docs/performance.md has the proof's solving times.
     'MAIL_PROOF_MAXNUMBER' => '50000',
-    // How many messages sent without a proof of work may wait for the operator (lib/held.php).
     'MAIL_HELD_MAX_MESSAGES' => '500',
     'MAIL_HELD_MAX_MB' => '10',
 ];
@@ -45,9 +43,7 @@ const CONTACT_DEFAULTS = [
 const CONTACT_PLACEHOLDER_DOMAINS = '/(^|\.)(example\.(com|net|org)|example|invalid)$/i';
 
 /**
- * The effective configuration, its sources and the file read. Paths are absolute: relative ones
- * are relative to mail/, wherever PHP was started from.
- *
+ * The effective configuration, its sources and the file read; relative paths are mail/'s.
  * @return array{values: array<string, string>, sources: array<string, string>, file: ?string}
  */
 function contact_config_read(): array
@@ -82,10 +78,8 @@ function contact_config_read(): array
     }
 
     $values['MAIL_TRANSPORT'] = strtolower(trim($values['MAIL_TRANSPORT']));
-    // "storage" (mail/storage), the default of earlier versions and of copies of their
-    // config.example.php, counts as unset: that store moves out of the web root.
     $storage = trim($values['MAIL_STORAGE_DIR']);
-    $values['MAIL_STORAGE_DIR'] = $storage === '' || $storage === 'storage' ? contact_default_store() : contact_absolute_path($storage);
+    $values['MAIL_STORAGE_DIR'] = $storage === '' ? contact_default_store() : contact_absolute_path($storage);
     $values['MAIL_OUTBOX_DIR'] = $values['MAIL_OUTBOX_DIR'] === ''
         ? $values['MAIL_STORAGE_DIR'] . '/outbox'
         : contact_absolute_path($values['MAIL_OUTBOX_DIR']);
@@ -105,15 +99,17 @@ function contact_config_int(array $config, string $key, int $min): int
     return ctype_digit($value) && (int) $value >= $min ? (int) $value : (int) CONTACT_DEFAULTS[$key];
 }
 
+/** A number of seconds above 0, or its default when it is not one (check reports it). */
+function contact_config_seconds(array $config, string $key): float
+{
+    $value = trim($config[$key]);
+    return is_numeric($value) && (float) $value > 0 ? (float) $value : (float) CONTACT_DEFAULTS[$key];
+}
+
 /** The smallest MAIL_PROOF_MAXNUMBER: below it, a proof costs a script nothing. */
 const CONTACT_PROOF_MIN_NUMBER = 1000;
 
-/**
- * MAIL_RATE_LIMIT is "count/seconds" ("5/600": five accepted messages per client address in ten
- * minutes) or just a count per ten minutes; 0 turns the limit off.
- *
- * @return array{0: int, 1: int} [count, window in seconds]
- */
+/** @return array{0: int, 1: int} MAIL_RATE_LIMIT, "count/seconds" or a count per 10 minutes (0: none), as [count, window] */
 function contact_rate_limit(array $config): array
 {
     if (preg_match(CONTACT_RATE_LIMIT_FORMAT, $config['MAIL_RATE_LIMIT'], $match) !== 1) {
@@ -124,11 +120,7 @@ function contact_rate_limit(array $config): array
 
 const CONTACT_RATE_LIMIT_FORMAT = '#^\s*(\d+)\s*(?:/\s*([1-9]\d*)\s*)?$#D';
 
-/**
- * The configured recipients (comma-separated) and sender, checked because they go into headers.
- *
- * @return array{0: list<string>, 1: string} [recipients, sender]
- */
+/** @return array{0: list<string>, 1: string} the recipients and the sender, checked: they go into headers */
 function contact_addresses(array $config): array
 {
     $to = array_values(array_filter(array_map('trim', explode(',', $config['MAIL_TO'])), 'strlen'));
@@ -150,12 +142,7 @@ function contact_is_placeholder(string $address): bool
     return preg_match(CONTACT_PLACEHOLDER_DOMAINS, $domain) === 1;
 }
 
-/**
- * Settings that are not valid and so are replaced by their default (or, for a proxy entry,
- * ignored): delivery goes on, but the operator should fix them.
- *
- * @return list<string>
- */
+/** @return list<string> settings not valid, so replaced by their default (or ignored): delivery goes on */
 function contact_config_warnings(array $config): array
 {
     $warnings = [];
@@ -163,6 +150,11 @@ function contact_config_warnings(array $config): array
         $value = trim($config[$key]);
         if (!ctype_digit($value) || (int) $value < $min) {
             $warnings[] = "$key is \"{$config[$key]}\": use a whole number of at least $min (now using " . CONTACT_DEFAULTS[$key] . ').';
+        }
+    }
+    foreach (['SMTP_TIMEOUT', 'MAIL_WEBHOOK_TIMEOUT', 'MAIL_LOCK_TIMEOUT'] as $key) {
+        if (contact_config_seconds($config, $key) !== (float) trim($config[$key])) {
+            $warnings[] = "$key is \"{$config[$key]}\": use a number of seconds above 0 (now using " . CONTACT_DEFAULTS[$key] . ').';
         }
     }
     if (preg_match(CONTACT_RATE_LIMIT_FORMAT, $config['MAIL_RATE_LIMIT']) !== 1) {

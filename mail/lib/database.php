@@ -1,37 +1,30 @@
 <?php
-// The SQLite connection under the store: opened with the settings every process needs (a busy
-// timeout, WAL, synchronous writes, secure deletion), the one way to write (a transaction taken
-// at once), and the settings table's values. It calls nothing: every other store file builds on it.
+// The SQLite connection under the store, with the settings every process needs, the one way to
+// write (a transaction taken at once), and the settings table's values. It calls nothing.
 declare(strict_types=1);
 
-/** How long a write waits for another process's transaction before it fails. */
-const CONTACT_BUSY_MS = 5000;
-
-/** Opens the database in $file with the settings every process of the store uses. */
-function contact_database_open(string $file): PDO
+/** Opens $file changing nothing in it; a write waits $seconds for another process's (MAIL_LOCK_TIMEOUT). */
+function contact_database_open(string $file, float $seconds): PDO
 {
-    $pdo = new PDO('sqlite:' . $file, null, null, [
-        PDO::ATTR_ERRMODE => PDO::ERRMODE_EXCEPTION,
-        PDO::ATTR_DEFAULT_FETCH_MODE => PDO::FETCH_ASSOC,
-        PDO::ATTR_TIMEOUT => intdiv(CONTACT_BUSY_MS, 1000),
-    ]);
-    $pdo->exec('PRAGMA busy_timeout = ' . CONTACT_BUSY_MS);
+    $pdo = new PDO('sqlite:' . $file, null, null, [PDO::ATTR_ERRMODE => PDO::ERRMODE_EXCEPTION, PDO::ATTR_DEFAULT_FETCH_MODE => PDO::FETCH_ASSOC]);
+    $pdo->exec('PRAGMA busy_timeout = ' . (int) ceil($seconds * 1000));
+    return $pdo;
+}
+
+/** The settings every process of the store writes with. */
+function contact_database_tune(PDO $pdo): void
+{
     // WAL: readers never wait for the writer. FULL: a commit is on disk before anyone is thanked.
     contact_store_use_wal($pdo);
     $pdo->exec('PRAGMA synchronous = FULL');
     // What is deleted (retention, erasure) is overwritten, not left in free pages.
     $pdo->exec('PRAGMA secure_delete = ON');
-    return $pdo;
 }
 
-/**
- * Puts a new store in WAL mode. The switch needs the database to itself and SQLite answers
- * "locked" at once instead of waiting, so visitors who arrive together at a store that does not
- * exist yet try again, briefly, until one of them has switched it.
- */
+/** Puts a new store in WAL mode: the switch answers "locked" at once while others use it, so this tries again, briefly. */
 function contact_store_use_wal(PDO $pdo): void
 {
-    $deadline = microtime(true) + CONTACT_BUSY_MS / 1000;
+    $deadline = microtime(true) + $pdo->query('PRAGMA busy_timeout')->fetchColumn() / 1000;
     while ($pdo->query('PRAGMA journal_mode')->fetchColumn() !== 'wal') {
         try {
             $pdo->query('PRAGMA journal_mode = WAL');
@@ -45,9 +38,7 @@ function contact_store_use_wal(PDO $pdo): void
 }
 
 /**
- * Runs $work in one write transaction (taken at once, so it never fails halfway for a lock) and
- * returns its result; nothing of it stays when it throws.
- *
+ * Runs $work in one write transaction, taken at once so it never fails halfway for a lock.
  * @template T
  * @param callable(PDO): T $work
  * @return T

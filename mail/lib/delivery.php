@@ -1,9 +1,7 @@
 <?php
-// One delivery attempt, shared by the endpoint (right after a message is stored), deliver.php
-// (cron: everything due) and admin.php: claimed in the store (queue.php), sent by its channel
-// (channels.php), settled. A delivery is sent only by the process that claimed it, so the
-// endpoint and any number of overlapping cron runs never send the same one twice. It may call
-// queue.php, messages.php, channels.php, compose.php, config.php and printable.php.
+// One delivery attempt, claimed, sent by its channel and settled: only the process that claimed it
+// sends it, so the endpoint and overlapping cron runs never send one twice. It may call queue.php,
+// messages.php, channels.php, compose.php, config.php and printable.php.
 declare(strict_types=1);
 
 require_once __DIR__ . '/queue.php';
@@ -14,9 +12,7 @@ require_once __DIR__ . '/config.php';
 require_once __DIR__ . '/printable.php';
 
 /**
- * One attempt at a stored message's delivery by $channel, if it is due and no other process has
- * claimed it, taking at most $seconds (by default, as long as the channel's attempt may).
- *
+ * One attempt at a due, unclaimed delivery, within $seconds (by default the channel's own).
  * @return ?array{state: ?string, error: ?string, attempts: int, next: ?int} how it ended; null when not claimed
  */
 function contact_deliver(array $config, PDO $pdo, string $id, string $channel, ?float $seconds = null): ?array
@@ -28,7 +24,7 @@ function contact_deliver(array $config, PDO $pdo, string $id, string $channel, ?
     $error = null;
     $permanent = false;
     try {
-        (contact_channels()[$channel]['send'])($config, $record, $seconds ?? contact_channels()[$channel]['seconds']);
+        (contact_channels()[$channel]['send'])($config, $record, $seconds ?? (contact_channels()[$channel]['seconds'])($config));
     } catch (ContactInvalidMessage $invalid) {
         [$error, $permanent] = [$invalid->getMessage(), true];
     } catch (Throwable $failure) {

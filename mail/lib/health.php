@@ -1,20 +1,17 @@
 <?php
-// The store's health, one rule for both who ask: GET /mail/health.php (ok or degraded, for an
-// uptime monitor) and `php mail/admin.php status` (its exit code and what it asks the operator
-// to do). Dead deliveries are the worst; then the held messages at their cap, a delivery waiting
-// over an hour, a held message nobody has looked at for a day, an old store still waiting to be
-// imported. It may call messages.php, channels.php, held.php, legacy.php and printable.php.
+// The store's health, one rule for /mail/health.php and `admin.php status`: a dead delivery is the
+// worst; then the held messages at their cap, a delivery waiting over an hour, a held message
+// nobody has looked at for a day. It may call messages.php, channels.php, held.php and printable.php.
 declare(strict_types=1);
 
 require_once __DIR__ . '/messages.php';
 require_once __DIR__ . '/held.php';
 require_once __DIR__ . '/channels.php';
-require_once __DIR__ . '/legacy.php';
 require_once __DIR__ . '/printable.php';
 
 /** A delivery waiting longer than this makes the store unhealthy. */
 const CONTACT_PENDING_ALERT_SECONDS = 3600;
-/** A held message nobody has looked at for longer than this makes the store unhealthy. */
+/** Nor may a held message wait longer than this. */
 const CONTACT_HELD_ALERT_SECONDS = 86400;
 
 /**
@@ -44,8 +41,6 @@ function contact_health(array $config, PDO $pdo, int $now): array
             => 'a message has waited over an hour: php mail/admin.php list --status pending',
         $watch['oldestHeld'] !== null && $now - $watch['oldestHeld'] > CONTACT_HELD_ALERT_SECONDS
             => 'a held message has waited over a day: php mail/admin.php list --status held, then release ID or delete ID',
-        contact_store_awaits_import($config, $pdo)
-            => "the old store in {$config['MAIL_STORAGE_DIR']} waits to be imported: php mail/deliver.php imports it, or says why not",
         default => null,
     };
     return $waiting === null ? $health : ['code' => 1, 'attention' => [$waiting]] + $health;

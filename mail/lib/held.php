@@ -1,11 +1,8 @@
 <?php
-// How many messages may be held for the operator (sent without a proof of work: the form
-// without JavaScript, or a script). The rate limit counts per address, and addresses are cheap
-// (an IPv6 /64 each), so held messages are capped too, by count and by size
-// (MAIL_HELD_MAX_MESSAGES, MAIL_HELD_MAX_MB): a flood of form posts can never fill the disk, and
-// a visitor whose message carries a proof is never turned away, as the cap counts held messages
-// only. At the cap a post without a proof is refused and the visitor asked to call or write;
-// health.php and admin.php status say the cap was reached. It may call config.php and printable.php.
+// How many messages may be held for the operator (sent without a proof of work). Addresses are
+// cheap (an IPv6 /64 each), so beside the rate limit held messages are capped by count and size
+// (MAIL_HELD_MAX_MESSAGES, MAIL_HELD_MAX_MB): a flood of form posts never fills the disk, and a
+// message with a proof is never turned away. It may call config.php and printable.php.
 declare(strict_types=1);
 
 require_once __DIR__ . '/config.php';
@@ -14,11 +11,7 @@ require_once __DIR__ . '/printable.php';
 /** What is counted of a held message's size: what the visitor typed, as stored (bytes). */
 const CONTACT_HELD_BYTES_SQL = 'length(CAST(firstName || lastName || email || company || subject || phone || message AS BLOB))';
 
-/**
- * Whether the held messages have reached their cap, so no more may be held: null when they have
- * not, else a sentence for the operator saying how many there are and what the cap is. The count
- * comes from an index; the size, which reads the messages, only while the count is under its cap.
- */
+/** Null while more may be held, else a sentence for the operator: how many, and the cap. The size is read only under the count's cap. */
 function contact_held_full(array $config, PDO $pdo): ?string
 {
     $messages = contact_config_int($config, 'MAIL_HELD_MAX_MESSAGES', 1);

@@ -1,46 +1,44 @@
 <?php
-// Responses of the endpoint. JSON for the script on the contact page; for the form posted
-// without JavaScript, a 303 redirect to a page that says what happened. Errors are logged,
-// never shown: a response holds no warning, trace or path, whatever display_errors says. It may
-// call proof.php (the challenge handed out), config.php, location.php (ContactLocationError) and printable.php.
+// The endpoint's answers: JSON for the page's script, a 303 redirect for the form posted without
+// JavaScript; errors logged, never shown. It may call proof.php, config.php, store.php and printable.php.
 declare(strict_types=1);
 
 require_once __DIR__ . '/proof.php';
 require_once __DIR__ . '/config.php';
-require_once __DIR__ . '/location.php';
+require_once __DIR__ . '/store.php';
 require_once __DIR__ . '/printable.php';
 
 const CONTACT_SUCCESS = 'Thank you for your message. We will get back to you soon!';
 const CONTACT_FAILURE = 'Sorry, your message could not be sent. Please try again later.';
 /** To a request without a valid proof of work: the form's own script sends one. */
 const CONTACT_USE_THE_FORM = 'Please use the contact form on our website.';
-/** To a message without a proof when the held messages are at their cap (held.php): the page it lands on (/contact/failed) shows the phone and the email. */
+/** When the held messages are at their cap (held.php): /contact/failed shows the phone and the email. */
 const CONTACT_HELD_FULL = 'Sorry, we cannot take messages sent without JavaScript right now. Please call us or write to us instead: our phone number and email address are on this page.';
-/** When the store's location is unsafe or unusable: trying again will not help until the operator acts. */
+/** When the store cannot be used until the operator acts: trying again will not help. */
 const CONTACT_OUT_OF_SERVICE = 'Sorry, our contact form is out of service right now. Please call us instead: our phone number is on this page.';
 
-/** Whether the request is the plain HTML form post (answered with redirects). */
-function contact_form_mode(?bool $set = null): bool
+/** What is known of this request, set once known: 'form', the plain form post (answered with redirects); 'stored', its message committed. */
+function contact_request(string $fact, ?bool $set = null): bool
 {
-    static $form = false;
-    if ($set !== null) {
-        $form = $set;
-    }
-    return $form;
+    static $facts = ['form' => false, 'stored' => false];
+    return $set === null ? $facts[$fact] : $facts[$fact] = $set;
 }
 
-/**
- * @param array<string, string> $headers
- * @param array<string, string> $more further members of the JSON answer
- */
+/** @param array<string, string> $headers @param array<string, string> $more further members of the answer */
 function contact_respond(int $status, bool $success, string $message, array $headers = [], array $more = []): never
+{
+    contact_answer($status, ['success' => $success, 'message' => $message, ...$more], $headers);
+}
+
+/** Answers with $body as JSON and ends the request; the plain form post, with a redirect. @param array<string, string> $headers */
+function contact_answer(int $status, array $body, array $headers = []): never
 {
     while (ob_get_level() > 0) {
         ob_end_clean();
     }
     if (!headers_sent()) {
         header_remove();
-        if (contact_form_mode() && !in_array($status, [403, 405, 415], true)) {
+        if (contact_request('form') && !in_array($status, [403, 405, 415], true)) {
             $headers['Location'] = match (true) {
                 $status === 200 => '/contact/sent',
                 $status === 400, $status === 422 => '/contact/invalid',
@@ -48,65 +46,57 @@ function contact_respond(int $status, bool $success, string $message, array $hea
             };
             $status = 303;
         }
-        // With the status as header()'s third argument, not http_response_code(): after a fatal
-        // error PHP has set a "500" status line, which only this replaces.
+        // The status as header()'s third argument: after a fatal error only this replaces PHP's "500".
         header('Content-Type: application/json; charset=utf-8', true, $status);
         header('Cache-Control: no-store');
-        // Security headers (nosniff, CSP, …) come from the host's .htaccess for every response;
-        // sending them here too would repeat them.
+        // Security headers come from the host's rules for every response: not repeated here.
         foreach ($headers as $name => $value) {
             header("$name: $value");
         }
     }
-    echo json_encode(['success' => $success, 'message' => $message, ...$more], JSON_UNESCAPED_UNICODE | JSON_UNESCAPED_SLASHES);
+    echo json_encode($body, JSON_UNESCAPED_UNICODE | JSON_UNESCAPED_SLASHES);
     exit;
 }
 
-/**
- * Refuses a message whose proof of work is invalid, expired or spent: nothing is stored. The
- * form's script, told a proof expired, solves a fresh challenge and sends again by itself; a
- * form post lands on the page that asks to send again.
- *
- * @param 'invalid'|'expired'|'reused' $why
- */
+/** Refuses a message whose proof is invalid, expired (the form's script then sends a fresh one) or spent. @param 'invalid'|'expired'|'reused' $why */
 function contact_refuse_proof(string $why): never
 {
-    contact_respond(contact_form_mode() ? 400 : 403, false, CONTACT_USE_THE_FORM, [], $why === 'expired' ? ['proof' => 'expired'] : []);
+    contact_respond(contact_request('form') ? 400 : 403, false, CONTACT_USE_THE_FORM, [], $why === 'expired' ? ['proof' => 'expired'] : []);
 }
 
 /**
- * GET /mail/send.php?challenge: a fresh challenge, never cached. The store signs it, so a store
- * that cannot be used answers as send.php would.
+ * Runs $work with the store. Where the store cannot be used, or $work fails, the log says $what
+ * and why, and the visitor is asked to call (503) when the operator must act first, else to try
+ * again (500).
+ * @template T
+ * @param callable(PDO): T $work
+ * @return T
  */
-function contact_respond_challenge(): never
+function contact_with_store(array $config, string $what, callable $work): mixed
 {
     try {
-        $challenge = contact_proof_new(contact_config());
-    } catch (ContactLocationError $error) {
-        contact_log('contact endpoint: no challenge given, the visitor was told to call or email instead: ' . $error->getMessage());
+        return $work(contact_store_open($config));
+    } catch (ContactStoreUnusable $error) {
+        contact_log("contact endpoint: $what, the visitor was told to call or email instead: " . $error->getMessage());
         contact_respond(503, false, CONTACT_OUT_OF_SERVICE);
     } catch (Throwable $error) {
-        contact_log('contact endpoint: no challenge given, the visitor was told to try again: ' . $error->getMessage());
+        contact_log("contact endpoint: $what, the visitor was told to try again: " . $error->getMessage());
         contact_respond(500, false, CONTACT_FAILURE);
     }
-    while (ob_get_level() > 0) {
-        ob_end_clean();
-    }
-    header('Content-Type: application/json; charset=utf-8');
-    header('Cache-Control: no-store');
-    echo json_encode($challenge, JSON_UNESCAPED_SLASHES);
-    exit;
 }
 
-/**
- * Anything uncaught or fatal is logged and answered with a 500 (lib/bootstrap.php makes warnings
- * exceptions), unless the message was stored already: then the visitor is told it arrived, as
- * it did, and does not send it again.
- */
+/** GET /mail/send.php?challenge: a fresh challenge, never cached, signed with the store's key. */
+function contact_respond_challenge(): never
+{
+    $config = contact_config();
+    contact_answer(200, contact_with_store($config, 'no challenge given', static fn (PDO $store): array => contact_proof_challenge(contact_proof_key($store), contact_proof_max_number($config), time())));
+}
+
+/** Anything uncaught or fatal is logged and answered with a 500, unless the message was stored: then it arrived, as it did. */
 function contact_handle_errors(): void
 {
     $answer = static function (): void {
-        $stored = contact_stored();
+        $stored = contact_request('stored');
         contact_respond($stored ? 200 : 500, $stored, $stored ? CONTACT_SUCCESS : CONTACT_FAILURE);
     };
     set_exception_handler(static function (Throwable $error) use ($answer): void {
@@ -119,16 +109,6 @@ function contact_handle_errors(): void
             $answer();
         }
     });
-}
-
-/** Whether this request's message is committed to the store (set once it is). */
-function contact_stored(?bool $set = null): bool
-{
-    static $stored = false;
-    if ($set !== null) {
-        $stored = $set;
-    }
-    return $stored;
 }
 
 /** Whether an Origin or Referer value names this site (the host the request was sent to). */

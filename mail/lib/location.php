@@ -1,32 +1,18 @@
 <?php
-// Where the endpoint keeps what holds a visitor's data or its secrets (the store, the outbox, the
-// configuration, the log), and whether it may. Never where a web server could serve it: a host
-// that ignores .htaccess (Debian's Apache default) or serves every file (php -S, a generic nginx
-// site) would hand the database to anyone. The endpoint asks the web server where its document
-// root is; the command line, which has no request, knows only the site's own folder. By default
-// the store lives in npts-private/, a folder beside the site, which the web server's own user
-// creates when it can. A deployed release (DIR/releases/<time>/) finds DIR/shared/ there,
-// through the symlink DIR/releases/npts-private that `npm run deploy` makes.
-// It also makes the store's private folders. It may call paths.php and printable.php.
+// Whether the endpoint may keep the store, the outbox, the configuration and the log where they
+// are: never where a web server could serve them, as a host that ignores .htaccess or serves
+// every file would hand the database to anyone. The endpoint sees the document root; the command
+// line knows only the site's folder. It also makes the store's private folders. It may call
+// paths.php and printable.php.
 declare(strict_types=1);
 
 require_once __DIR__ . '/paths.php';
 require_once __DIR__ . '/printable.php';
 
-/**
- * Set by the project's rules for the requests they let through to PHP (mod_rewrite in .htaccess,
- * fastcgi_param in docs/nginx.conf): with it, and only then, the rest of mail/ is never served.
- */
+/** Set by the project's rules (.htaccess, docs/nginx.conf) on what they let through: only then is the rest of mail/ never served. */
 const CONTACT_RULES_VARIABLE = 'NPTS_PRIVATE_RULES';
 
-/**
- * The folders a web server serves files from, symlinks resolved: the site's own, which every
- * server that runs the endpoint serves, and, asked by the endpoint, the server's document root,
- * which holds the site, perhaps in a subfolder. The command line has no request: it knows only
- * the site's folder, and in the working copy not even that is served.
- *
- * @return list<string>
- */
+/** @return list<string> the folders a web server serves, symlinks resolved: the site's, and the endpoint's document root */
 function contact_served_roots(bool $web): array
 {
     $roots = $web || !contact_in_working_copy() ? [contact_web_root()] : [];
@@ -58,12 +44,7 @@ function contact_inside_web_root(string $path): bool
     return contact_served_root_of($path, false) !== null;
 }
 
-/**
- * What stops the store's and the outbox's folders, the configuration file or (asked by the
- * endpoint) the log from being used safely, as one sentence with the fix; null when nothing
- * does. $web: asked by the endpoint, which sees the document root and whether the project's rules
- * were applied to this request; the command line judges by the site's folder and the rules file.
- */
+/** What stops the store's folders, the configuration file or (for the endpoint, $web) the log from being used, with the fix. */
 function contact_location_problem(array $config, bool $web): ?string
 {
     $user = contact_server_user($web);
@@ -100,10 +81,7 @@ function contact_location_problem(array $config, bool $web): ?string
     return null;
 }
 
-/**
- * Why $path, which holds $what, may not be used where it is, or null when it may: in a folder a
- * web server serves, only mail/ may hold it, and only while the project's rules keep mail/ private.
- */
+/** Why $path, holding $what, may not be used where it is: in a served folder, only mail/ under the project's rules may hold it. */
 function contact_exposure_problem(string $path, string $what, bool $web): ?string
 {
     $root = contact_served_root_of($path, $web);
@@ -126,10 +104,7 @@ function contact_exposure_problem(string $path, string $what, bool $web): ?strin
     return ($what === 'the store' ? '' : "$what ") . "$path is inside $where $root, and $why. Fix: " . contact_exposure_fix($what, $root, $web);
 }
 
-/**
- * Why PHP's error log (php.ini's error_log) may not be used, or null. One in a served folder is
- * left at once, so that this very problem, and every line after it, goes to the server's own log.
- */
+/** Why PHP's error_log may not be used; one in a served folder is left at once, for the server's own log. */
 function contact_log_problem(): ?string
 {
     $log = (string) ini_get('error_log');
@@ -143,7 +118,7 @@ function contact_log_problem(): ?string
     return $problem;
 }
 
-/** How to keep $what out of the served folder $root, in one sentence. */
+/** How to keep $what out of the served folder $root. */
 function contact_exposure_fix(string $what, string $root, bool $web): string
 {
     $home = contact_private_home();
@@ -159,7 +134,7 @@ function contact_exposure_fix(string $what, string $root, bool $web): string
             : "move it to $home/config.php.",
         default => $homeServed
             ? "{$instead}set MAIL_STORAGE_DIR to a folder outside $root that $user can write."
-            : contact_install_command($home, $web) . " (the endpoint moves the store there), or set MAIL_STORAGE_DIR to a folder outside $root that $user can write.",
+            : contact_install_command($home, $web) . " (the next deliver.php run moves the store there), or set MAIL_STORAGE_DIR to a folder outside $root that $user can write.",
     };
 }
 
@@ -171,10 +146,7 @@ function contact_install_command(string $dir, bool $web): string
     return "install -d -o $user -g $group -m 2770 $dir";
 }
 
-/**
- * The web server's user, for the fixes: the endpoint runs as it; the command line (perhaps root)
- * can only name Debian's.
- */
+/** The web server's user, for the fixes: the endpoint runs as it; the command line can only name Debian's. */
 function contact_server_user(bool $web): string
 {
     if ($web && function_exists('posix_geteuid') && function_exists('posix_getpwuid')) {
@@ -183,17 +155,7 @@ function contact_server_user(bool $web): string
     return $web ? get_current_user() : 'www-data';
 }
 
-/** The store's location may not be used (the message says why and how to fix it). */
-final class ContactLocationError extends RuntimeException
-{
-}
-
-/**
- * Makes a directory (and any missing above it) that only the store's group may enter, whose
- * files take its group (2770), and that the web server never serves (deny-all .htaccess). One
- * that exists with another mode (an earlier version's 0750, a folder of 0755 made for it) is made
- * so too, by its owner.
- */
+/** Makes a folder (and any missing above it) only the store's group may enter, whose files take its group (2770), never served. */
 function contact_private_dir(string $dir): void
 {
     $missing = [];
@@ -216,11 +178,7 @@ function contact_private_dir(string $dir): void
     }
 }
 
-/**
- * Gives a file or folder of the store its private mode, unless it has it or is another user's
- * (whose owner makes it so): mkdir cannot set the group bit, and files of earlier versions were
- * 0644. Cheap when there is nothing to do: one stat, cached.
- */
+/** Gives a file or folder of the store its private mode (mkdir cannot set the group bit), unless it has it or is another user's. */
 function contact_private_mode(string $path, int $mode): void
 {
     if ((fileperms($path) & 07777) !== $mode) {

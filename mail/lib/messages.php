@@ -1,9 +1,7 @@
 <?php
 // Reading the stored messages, each with its deliveries, and deleting them: what admin.php lists,
-// shows, counts and exports, and what retention, purge and erasure may delete (never a message
-// a delivery is still pending or sending for, nor one being sent). A message's state is `held`
-// while it is, else its primary channel's delivery's (channels.php). It may call database.php
-// and channels.php.
+// shows, counts and exports, and what retention, purge and erasure may delete. A message's state
+// is `held` while it is, else its primary channel's delivery's. It may call database.php and channels.php.
 declare(strict_types=1);
 
 require_once __DIR__ . '/database.php';
@@ -12,11 +10,7 @@ require_once __DIR__ . '/channels.php';
 /** The states a message can be in, as list --status takes them. */
 const CONTACT_STATES = ['held', 'pending', 'sending', 'delivered', 'dead'];
 
-/**
- * The message, its state, and its deliveries by channel.
- *
- * @return ?array<string, mixed>
- */
+/** @return ?array<string, mixed> the message, its state, and its deliveries by channel */
 function contact_store_message(PDO $pdo, string $id): ?array
 {
     $query = $pdo->prepare('SELECT * FROM messages WHERE id = ?');
@@ -44,14 +38,16 @@ function contact_store_with_deliveries(PDO $pdo, array $message): array
     return ['state' => $state, ...$message, 'deliveries' => $deliveries];
 }
 
-/** SQL for a message's state, for a query of messages AS m. */
-const CONTACT_STATE_SQL = "CASE WHEN m.held = 1 THEN 'held' ELSE (SELECT state FROM deliveries WHERE message_id = m.id AND channel = :primary) END";
+/** SQL: a message (messages AS m) is in one of $states (never input) with no delivery left to make. @param list<string> $states */
+function contact_store_done_in(array $states): string
+{
+    $primary = contact_primary_channel();
+    $in = implode(', ', array_map(static fn (string $state): string => "'$state'", array_intersect($states, CONTACT_STATES)));
+    return "CASE WHEN m.held = 1 THEN 'held' ELSE (SELECT state FROM deliveries WHERE message_id = m.id AND channel = '$primary') END IN ($in)
+        AND NOT EXISTS (SELECT 1 FROM deliveries WHERE message_id = m.id AND state IN ('pending', 'sending'))";
+}
 
-/**
- * Messages oldest first, one at a time, so a long list never sits in memory.
- *
- * @return Generator<int, array<string, mixed>>
- */
+/** @return Generator<int, array<string, mixed>> messages oldest first, one at a time: no long list in memory */
 function contact_store_messages(PDO $pdo, ?string $state = null, ?int $since = null): Generator
 {
     $where = [];
@@ -60,7 +56,7 @@ function contact_store_messages(PDO $pdo, ?string $state = null, ?int $since = n
         $where[] = 'm.held = 1';
     } elseif ($state !== null) {
         $where[] = 'm.held = 0 AND m.id IN (SELECT message_id FROM deliveries WHERE state = :state AND channel = :primary)';
-        $values += ['state' => $state, 'primary' => contact_primary_channel()];
+        $values = ['state' => $state, 'primary' => contact_primary_channel()];
     }
     if ($since !== null) {
         $where[] = 'm.received_at >= :since';
@@ -98,11 +94,7 @@ function contact_store_counts(PDO $pdo, ?string $channel = null): array
     return $counts;
 }
 
-/**
- * What monitoring needs, from index lookups however large the store.
- *
- * @return array{oldestUndelivered: ?int, oldestHeld: ?int, dead: bool} when the oldest message with a delivery pending (or sending) and the oldest held message were received; whether a delivery is dead
- */
+/** @return array{oldestUndelivered: ?int, oldestHeld: ?int, dead: bool} what monitoring needs, from indexes alone */
 function contact_store_watch(PDO $pdo): array
 {
     $oldest = $pdo->query("SELECT min(m.received_at) FROM deliveries d JOIN messages m ON m.id = d.message_id WHERE d.state IN ('pending', 'sending')")->fetchColumn();
@@ -111,28 +103,18 @@ function contact_store_watch(PDO $pdo): array
     return ['oldestUndelivered' => $oldest === null ? null : (int) $oldest, 'oldestHeld' => $held === null ? null : (int) $held, 'dead' => (bool) $dead];
 }
 
-/**
- * The next messages in the given states received before $before, after the one with $after's
- * rowid: what retention and purge delete. One with a delivery still to be sent is not among them.
- *
- * @param list<string> $states
- * @return array<int, string> rowid => id
- */
+/** @return array<int, string> rowid => id of the next messages done in $states received before $before, after rowid $after */
 function contact_store_old(PDO $pdo, array $states, int $before, int $after, int $limit = 500): array
 {
-    $marks = implode(', ', array_map(static fn (int $index): string => ":s$index", array_keys($states)));
-    $query = $pdo->prepare('SELECT m.rowid, m.id FROM messages m WHERE m.received_at < :before AND m.rowid > :after AND ' . CONTACT_STATE_SQL . " IN ($marks)
-        AND NOT EXISTS (SELECT 1 FROM deliveries WHERE message_id = m.id AND state IN ('pending', 'sending')) ORDER BY m.rowid LIMIT :limit");
-    $named = array_combine(array_map(static fn (int $index): string => "s$index", array_keys($states)), $states);
-    $query->execute(['before' => $before, 'after' => $after, 'primary' => contact_primary_channel(), 'limit' => $limit, ...$named]);
+    $query = $pdo->prepare('SELECT m.rowid, m.id FROM messages m WHERE m.received_at < ? AND m.rowid > ? AND ' . contact_store_done_in($states) . ' ORDER BY m.rowid LIMIT ?');
+    $query->execute([$before, $after, $limit]);
     return $query->fetchAll(PDO::FETCH_KEY_PAIR);
 }
 
 /**
  * Deletes these messages and their deliveries in one transaction, except any a process is
- * sending right now; with $states, only those still in one of them with no delivery left to
- * make (a dead message retried meanwhile stays).
- *
+ * sending right now; with $states, only those still done in one of them (contact_store_done_in:
+ * a dead message retried meanwhile stays).
  * @param list<string> $ids
  * @param ?list<string> $states
  * @return list<string> the ids deleted
@@ -140,17 +122,13 @@ function contact_store_old(PDO $pdo, array $states, int $before, int $after, int
 function contact_store_delete(PDO $pdo, array $ids, ?array $states = null): array
 {
     $deleted = contact_store_transaction($pdo, static function (PDO $pdo) use ($ids, $states): array {
-        $marks = implode(', ', array_map(static fn (int $index): string => ":s$index", array_keys($states ?? [])));
-        $delete = $pdo->prepare('DELETE FROM messages AS m WHERE id = :id
-            AND NOT EXISTS (SELECT 1 FROM deliveries WHERE message_id = :id AND state = \'sending\' AND lease_until > :now)'
-            // Retention and purge ($states) also leave one whose other delivery was made due meanwhile.
-            . ($states === null ? '' : ' AND ' . CONTACT_STATE_SQL . " IN ($marks)
-                AND NOT EXISTS (SELECT 1 FROM deliveries WHERE message_id = :id AND state IN ('pending', 'sending'))"));
+        $delete = $pdo->prepare("DELETE FROM messages AS m WHERE id = :id
+            AND NOT EXISTS (SELECT 1 FROM deliveries WHERE message_id = :id AND state = 'sending' AND lease_until > :now)"
+            . ($states === null ? '' : ' AND ' . contact_store_done_in($states)));
         $deliveries = $pdo->prepare('DELETE FROM deliveries WHERE message_id = ?');
-        $named = $states === null ? [] : ['primary' => contact_primary_channel(), ...array_combine(array_map(static fn (int $index): string => "s$index", array_keys($states)), $states)];
         $deleted = [];
         foreach ($ids as $id) {
-            $delete->execute(['id' => $id, 'now' => time(), ...$named]);
+            $delete->execute(['id' => $id, 'now' => time()]);
             if ($delete->rowCount() === 1) {
                 $deliveries->execute([$id]);
                 $deleted[] = $id;
@@ -158,13 +136,13 @@ function contact_store_delete(PDO $pdo, array $ids, ?array $states = null): arra
         }
         return $deleted;
     });
-    // Deleted pages leave the write-ahead log too, when no other process is reading (else the
-    // log goes when the last connection closes): never wait for readers, or writers wait too.
+    // Deleted pages leave the write-ahead log too unless another process reads: never wait for it.
+    $wait = (int) $pdo->query('PRAGMA busy_timeout')->fetchColumn();
     $pdo->exec('PRAGMA busy_timeout = 0');
     try {
         $pdo->query('PRAGMA wal_checkpoint(TRUNCATE)')->fetchAll();
     } finally {
-        $pdo->exec('PRAGMA busy_timeout = ' . CONTACT_BUSY_MS);
+        $pdo->exec("PRAGMA busy_timeout = $wait");
     }
     return $deleted;
 }

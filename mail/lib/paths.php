@@ -1,7 +1,6 @@
 <?php
-// Where things are, from what exists alone: the site's folder, npts-private beside it, the
-// mail/storage of earlier versions, the store's default folder and the configuration file. It
-// calls nothing; config.php and location.php build on it.
+// Where things are, from what exists alone: the site's folder, npts-private beside it,
+// mail/storage, the store's default folder and the configuration file. It calls nothing.
 declare(strict_types=1);
 
 /** The folder beside the web root that holds the store and, optionally, config.php. */
@@ -18,50 +17,45 @@ function contact_private_home(): string
     return dirname(contact_web_root()) . '/' . CONTACT_PRIVATE_FOLDER;
 }
 
-/** mail/storage, where earlier versions kept the store: inside the web root. */
-function contact_legacy_store(): string
+/** mail/storage: inside the web root, so the endpoint keeps a store there only behind the project's rules. */
+function contact_mail_storage(): string
 {
     return dirname(__DIR__) . '/storage';
 }
 
-/**
- * Whether mail/ is in the working copy, among the sources, where no server serves it (npm start
- * serves out/; npm run dev only the endpoint). No build holds package.json.
- */
+/** Whether mail/ is in the working copy, where no server serves it: no build holds package.json. */
 function contact_in_working_copy(): bool
 {
     return is_file(contact_web_root() . '/package.json');
 }
 
-/** Whether $dir holds messages: a database, a JSON lines store of an older version, outbox files. */
+/** Whether $dir holds a store: its database, which the endpoint makes before any outbox file. */
 function contact_store_present(string $dir): bool
 {
-    return is_file("$dir/messages.sqlite") || is_file("$dir/messages.jsonl") || (glob("$dir/outbox/*.eml") ?: []) !== [];
+    return is_file("$dir/messages.sqlite");
 }
 
 /**
- * The store's folder when MAIL_STORAGE_DIR is not set: npts-private beside the site when it
- * exists or can be made, else mail/storage, which the endpoint uses only behind the project's
- * rules. It depends only on what exists, so the endpoint and cron find the same store. A store in
- * mail/storage stays where the command line reads it until the endpoint, which runs as the web
- * server's user and so knows whether it can make npts-private, moves it there.
+ * The store's folder when MAIL_STORAGE_DIR is not set, from what exists alone: npts-private beside
+ * the site when it exists or can be made, else mail/storage, where the command line reads a store
+ * until npts-private exists; then it moves it there.
  */
 function contact_default_store(): string
 {
     $home = contact_private_home();
-    $legacy = contact_legacy_store();
+    $fallback = contact_mail_storage();
     if (contact_in_working_copy()) {
         // mail/storage is git-ignored, and npm start and npm run dev keep their messages there.
-        return $legacy;
+        return $fallback;
     }
     if (is_dir($home)) {
         return $home;
     }
     $creatable = is_dir(dirname($home)) && is_writable(dirname($home)) && !file_exists($home);
-    if (contact_store_present($legacy) && PHP_SAPI === 'cli') {
-        return $legacy;
+    if (contact_store_present($fallback) && PHP_SAPI === 'cli') {
+        return $fallback;
     }
-    return $creatable ? $home : $legacy;
+    return $creatable ? $home : $fallback;
 }
 
 /** $path with symlinks resolved as far as it exists, the rest as written. */

@@ -1,18 +1,13 @@
 <?php
-// Text from outside (a visitor's fields, a webhook receiver's or a mail server's answer, an old
-// store) on its way to a terminal, a log or a chat: every C0 and C1 control character is shown
-// escaped, as \r, \n, \t, \x1b or \u009b, so nothing printed can move the cursor, rewrite a line,
-// retitle a window or start a log line of its own; so is every Unicode direction override and
-// isolate (U+202A-U+202E, U+2066-U+2069, as \u202e), which would show a name or an address
-// reversed. Text that is not UTF-8 shows each byte outside ASCII as \xff. Escaping what is
-// escaped already changes nothing. The log, and counted nouns, are here too. It calls nothing.
+// Text from outside on its way to a terminal, a log or a chat: each C0 and C1 control, direction
+// override or isolate, and byte of text that is not UTF-8 shows escaped (\r, \x1b, \u009b, \u202e,
+// \xff), so nothing printed can steer a terminal, reverse text or start a log line of its own. The
+// log and counted nouns are here too. It calls nothing.
 declare(strict_types=1);
 
 const CONTACT_NAMED_CONTROLS = ["\r" => '\r', "\n" => '\n', "\t" => '\t'];
 
-/**
- * @param bool $lines multi-line text (a message's body): line breaks (\n, \r\n) and tabs stay
- */
+/** @param bool $lines multi-line text (a message's body): line breaks (\n, \r\n) and tabs stay */
 function contact_printable(string $text, bool $lines = false): string
 {
     if (preg_match('//u', $text) !== 1) {

@@ -1,18 +1,12 @@
 <?php
-// The proof of a real visit: the ALTCHA protocol, version 1 (https://altcha.org/docs/v1/), so any
-// ALTCHA client works. The endpoint hands out a challenge, the SHA-256 of a salt and a secret
+// The proof of a real visit, ALTCHA version 1: a challenge is the SHA-256 of a salt and a secret
 // number up to MAIL_PROOF_MAXNUMBER, signed with the store's key; the browser finds the number
-// by trying them all (lib/proof.ts) and sends it back as the field `altcha`; send.php checks it
-// here with one hash and one HMAC. The expiry travels in the salt, which ends with "&" so that
-// no digit of the number can be moved into it (the splicing of CVE-2025-68113). Each proof is
-// accepted once, before it expires: the store decides both with one clock, read while it holds
-// the store (queue.php accepts a message), and keeps the challenges used until they expire. All
-// of the proof is here: the key, the challenge handed out, the check and the spending. It may
-// call database.php, store.php (the key is the store's) and config.php.
+// (lib/proof.ts) and sends it as the field `altcha`. The expiry travels in the salt, which ends
+// with "&" so no digit can move into it (CVE-2025-68113). Each proof is spent once, by the store's
+// clock (queue.php calls this file; it never calls the store). It may call database.php and config.php.
 declare(strict_types=1);
 
 require_once __DIR__ . '/database.php';
-require_once __DIR__ . '/store.php';
 require_once __DIR__ . '/config.php';
 
 const CONTACT_PROOF_ALGORITHM = 'SHA-256';
@@ -37,17 +31,6 @@ function contact_proof_max_number(array $config): int
     return contact_config_int($config, 'MAIL_PROOF_MAXNUMBER', CONTACT_PROOF_MIN_NUMBER);
 }
 
-/**
- * A fresh challenge for GET /mail/send.php?challenge, signed with the store's key: a store that
- * cannot be used throws as it would for a message (ContactLocationError when it may not be used).
- *
- * @return array{algorithm: string, challenge: string, maxnumber: int, salt: string, signature: string}
- */
-function contact_proof_new(array $config): array
-{
-    return contact_proof_challenge(contact_proof_key(contact_store_open($config)), contact_proof_max_number($config), time());
-}
-
 /** @return array{algorithm: string, challenge: string, maxnumber: int, salt: string, signature: string} */
 function contact_proof_challenge(string $key, int $maxNumber, int $now): array
 {
@@ -63,10 +46,9 @@ function contact_proof_challenge(string $key, int $maxNumber, int $now): array
 }
 
 /**
- * Checks a solution (the base64 JSON payload a client sends) against the key. Whether it has
- * expired or was used before is the store's to say, when the message is stored.
- *
- * @return array{challenge: string, expires: int}|'invalid' the proof, or that it fails
+ * Checks a solution (the base64 JSON payload a client sends) against the key; whether it expired
+ * or was spent, the store says when the message is stored.
+ * @return array{challenge: string, expires: int}|'invalid'
  */
 function contact_proof_check(string $payload, string $key): array|string
 {
@@ -87,10 +69,8 @@ function contact_proof_check(string $payload, string $key): array|string
 }
 
 /**
- * Why a proof whose signature holds is refused at $now, inside the transaction that stores its
- * message: expired, or spent already; null when it may be spent. Spent proofs are forgotten once
- * they expire.
- *
+ * Why a proof whose signature holds is refused at $now, in the transaction that stores its
+ * message; null when it may be spent. Spent proofs are forgotten once they expire.
  * @param array{challenge: string, expires: int} $proof
  * @return ?'expired'|'reused'
  */

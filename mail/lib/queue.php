@@ -1,10 +1,8 @@
 <?php
-// The queue: a lead's deliveries, one per channel (channels.php), and how each moves, one
-// transaction per change: pending → sending (claimed with a lease, so no two processes send it)
-// → delivered, or back to pending with a later next attempt, or dead once it is given up. One
-// failing never repeats another. A message stored without a proof of work is held: it has no
-// delivery until the operator releases it, and only so many are held (held.php). It may call
-// database.php, messages.php, channels.php, proof.php, rate-limit.php, held.php and validation.php.
+// The queue: a lead's deliveries, one per channel, each change one transaction: pending → sending
+// (claimed with a lease) → delivered, or pending again later, or dead once given up. A message
+// without a proof of work is held, with no delivery until released. It may call database.php,
+// messages.php, channels.php, proof.php, rate-limit.php, held.php and validation.php.
 declare(strict_types=1);
 
 require_once __DIR__ . '/database.php';
@@ -22,24 +20,19 @@ const CONTACT_BACKOFF = [600, 1800, 7200, 21600, 86400];
 
 /**
  * Stores an accepted message, spends its proof and counts it against its client's rate limit, in
- * one transaction, with a delivery due now for each channel set up. A message without a proof (a
- * form posted without JavaScript, or a script) is held: stored, not sent, unless the held
- * messages are at their cap (held.php). A message refused (its proof expired or spent, or its
- * client over the limit) leaves its proof unspent. The client's address is kept only as a keyed
- * hash, and only until its window ends.
- *
- * @param array<string, ?string> $fields the seven validated fields, and what is known of the attribution (lib/validation.php)
- * @param ?array{challenge: string, expires: int} $proof a proof whose signature holds (lib/proof.php), or null
- * @param ?int $now the request's clock; by default the time when the store is locked for it
- * @return array{id: ?string, wait: int, refused: ?string} the new message's id; or null with the seconds to wait when the limit is reached, or with why it is refused: its proof expired or reused, or, without a proof, the held messages are full
+ * one transaction, with a delivery due now for each channel set up; one without a proof is held,
+ * unless the held messages are at their cap. A message refused leaves its proof unspent.
+ * @param array<string, ?string> $fields the seven fields and the attribution, validated
+ * @param ?array{challenge: string, expires: int} $proof a proof whose signature holds, or null
+ * @param ?int $now the request's clock; by default read once the store is locked
+ * @return array{id: ?string, wait: int, refused: ?string} the new message's id; or null with the seconds to wait (the rate limit), or why it is refused: expired, reused, or full (held)
  */
 function contact_store_accept(PDO $pdo, array $config, array $fields, string $client, ?array $proof, ?int $now = null): array
 {
     $channels = contact_enabled_channels($config);
     return contact_store_transaction($pdo, static function (PDO $pdo) use ($config, $fields, $client, $proof, $channels, $now): array {
-        // One clock for the request, read once no other request can change the store: the proof's
-        // expiry and the clean-up of spent proofs agree on the second, so a proof that passes in
-        // its last second is still on record as spent for anyone else in that second.
+        // One clock, read once no other request can change the store: a proof that passes in its
+        // last second is still on record as spent for anyone else in that second.
         $now ??= time();
         $refused = $proof === null
             ? (contact_held_full($config, $pdo) === null ? null : 'full')
@@ -47,7 +40,6 @@ function contact_store_accept(PDO $pdo, array $config, array $fields, string $cl
         if ($refused !== null) {
             return ['id' => null, 'wait' => 0, 'refused' => $refused];
         }
-        // Over the limit, the proof stays unspent: the visitor may send it again once the window allows.
         $wait = contact_rate_limit_count($pdo, $config, $client, $now);
         if ($wait > 0) {
             return ['id' => null, 'wait' => $wait, 'refused' => null];
@@ -62,7 +54,6 @@ function contact_store_accept(PDO $pdo, array $config, array $fields, string $cl
         $marks = implode(', ', array_fill(0, count($names), '?'));
         $pdo->prepare("INSERT INTO messages (id, received_at, $columns, held) VALUES (?, ?, $marks, ?)")
             ->execute([$id, $now, ...$values, (int) ($proof === null)]);
-        // A held lead goes nowhere until it is released.
         contact_store_queue($pdo, $id, $proof === null ? [] : $channels, $now);
         return ['id' => $id, 'wait' => 0, 'refused' => null];
     });
@@ -77,12 +68,7 @@ function contact_store_queue(PDO $pdo, string $id, array $channels, int $now): v
     }
 }
 
-/**
- * Claims a message's delivery by $channel for one attempt: it must be due (or its last sender's
- * lease must have run out) and nobody else may have claimed it. The conditional UPDATE is the claim.
- *
- * @return ?array<string, mixed> the claimed message (messages.php), its claimed delivery under `delivery`; or null
- */
+/** Claims a due delivery (or one whose lease ran out) for one attempt. @return ?array<string, mixed> the message, its delivery under `delivery` */
 function contact_store_claim(PDO $pdo, string $id, ?string $channel = null): ?array
 {
     $now = time();
@@ -100,12 +86,10 @@ function contact_store_claim(PDO $pdo, string $id, ?string $channel = null): ?ar
 }
 
 /**
- * Records how a claimed attempt ended. A failure waits per CONTACT_BACKOFF, or makes the delivery
- * dead when the message was received $giveUpHours or more ago, or can never succeed ($permanent).
- * $claim is what contact_store_claim returned: only the latest claim may settle (a sender whose
- * lease ran out and was taken over must not undo what the new one records).
- *
- * @param array<string, mixed> $claim
+ * Records how a claimed attempt ended: a failure waits per CONTACT_BACKOFF, or is dead when the
+ * message came $giveUpHours or more ago or can never succeed ($permanent). Only the latest claim
+ * settles: a sender whose lease ran out must not undo what the next one records.
+ * @param array<string, mixed> $claim what contact_store_claim returned
  * @return ?string the delivery's new state; null when it was no longer this sender's to settle
  */
 function contact_store_settle(PDO $pdo, array $claim, ?string $error, int $giveUpHours, bool $permanent = false): ?string
@@ -142,12 +126,7 @@ function contact_store_due(PDO $pdo, int $now, string $channel): array
     return $due->fetchAll(PDO::FETCH_COLUMN);
 }
 
-/**
- * Queues a held message for delivery, due now, by each channel set up now (the mail, and the
- * webhook when one is set).
- *
- * @return string its state before: held when it is queued now; otherwise why nothing changed
- */
+/** Queues a held message, due now, for each channel set up now. @return string its state before: held, or why nothing changed */
 function contact_store_release(PDO $pdo, array $config, string $id): string
 {
     $channels = contact_enabled_channels($config);
@@ -163,10 +142,8 @@ function contact_store_release(PDO $pdo, array $config, string $id): string
 }
 
 /**
- * Makes each pending or dead delivery of a message due now (one whose sender died counts as
- * pending); one delivered or being sent stays as it is.
- *
- * @return ?array<string, ?string> channel => its delivery's state before (held: the message is; null: it has none); null when there is no such message
+ * Makes each pending or dead delivery of a message due now (one whose sender died counts as pending).
+ * @return ?array<string, ?string> channel => its state before (held: the message is; null: none); null: no such message
  */
 function contact_store_retry(PDO $pdo, string $id): ?array
 {

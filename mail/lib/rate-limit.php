@@ -8,12 +8,7 @@ require_once __DIR__ . '/database.php';
 require_once __DIR__ . '/client.php';
 require_once __DIR__ . '/config.php';
 
-/**
- * Counts a message from $client at $now against the limit, inside the transaction that stores
- * it; when the limit is reached, counts nothing and says how long to wait.
- *
- * @return int 0 when counted; otherwise the seconds until the client may send again
- */
+/** Counts a message from $client, in the transaction that stores it. @return int 0, or the seconds until it may send again */
 function contact_rate_limit_count(PDO $pdo, array $config, string $client, int $now): int
 {
     [$limit, $window] = contact_rate_limit($config);

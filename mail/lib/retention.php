@@ -1,27 +1,23 @@
 <?php
 // What is deleted, and when: retention (MAIL_RETENTION_DAYS for delivered and dead messages,
-// CONTACT_HELD_DAYS for held ones), purge and the erasure of a sender's messages, each message
-// with its outbox file, the file first; and which dead messages retention deletes soon. A message
-// a delivery is still pending or sending for is never among them (messages.php). It may call
-// messages.php, rate-limit.php, config.php and channels/mail-transports.php (the outbox files).
+// CONTACT_HELD_DAYS for held ones), purge and erasure, each message with the files its channels
+// keep of it, those first; and which dead messages retention deletes soon. It may call
+// messages.php, rate-limit.php, config.php and channels.php.
 declare(strict_types=1);
 
 require_once __DIR__ . '/messages.php';
 require_once __DIR__ . '/rate-limit.php';
 require_once __DIR__ . '/config.php';
-require_once __DIR__ . '/channels/mail-transports.php';
+require_once __DIR__ . '/channels.php';
 
 /** Held messages nobody released are deleted this many days after they came (/privacy says so). */
 const CONTACT_HELD_DAYS = 30;
-/** A dead message is named by admin.php status this many days before retention deletes it, so the operator can still act. */
+/** status names a dead message this many days before retention deletes it, so the operator can act. */
 const CONTACT_RETENTION_NOTICE_DAYS = 14;
 
 /**
- * Deletes messages in the given states received before $before, each with its outbox file. The
- * file goes first: a message whose file cannot be removed is kept, so nothing of it is left
- * where no list can find it.
- *
- * @param list<string> $states delivered, dead and/or held; pending messages are never purged
+ * Deletes messages in $states (delivered, dead, held) received before $before, each after its
+ * files: one whose file stays is kept, so nothing of it is left where no list can find it.
  * @return array{deleted: int, kept: array<string, string>} how many went; id => why for those kept
  */
 function contact_purge(array $config, PDO $pdo, array $states, int $before): array
@@ -31,20 +27,14 @@ function contact_purge(array $config, PDO $pdo, array $states, int $before): arr
     $after = 0;
     while ($states !== [] && ($batch = contact_store_old($pdo, $states, $before, $after)) !== []) {
         $after = array_key_last($batch);
-        $files = contact_remove_outbox_files($config, array_values($batch));
+        $files = contact_forget_files($config, array_values($batch));
         $result['deleted'] += count(contact_store_delete($pdo, $files['gone'], $states));
         $result['kept'] += $files['kept'];
     }
     return $result;
 }
 
-/**
- * Applies MAIL_RETENTION_DAYS, counted from when a message came (/privacy states it): delivered
- * messages older than that go, and so do dead ones, which no attempt will deliver any more; so do
- * held messages nobody released within CONTACT_HELD_DAYS, and expired rate-limit counters.
- *
- * @return array{deleted: int, kept: array<string, string>}
- */
+/** MAIL_RETENTION_DAYS for delivered and dead messages, CONTACT_HELD_DAYS for held ones, from when they came. @return array{deleted: int, kept: array<string, string>} */
 function contact_apply_retention(array $config, PDO $pdo): array
 {
     contact_rate_limit_expire($pdo, time());
@@ -53,11 +43,7 @@ function contact_apply_retention(array $config, PDO $pdo): array
     return ['deleted' => $delivered['deleted'] + $held['deleted'], 'kept' => $delivered['kept'] + $held['kept']];
 }
 
-/**
- * The dead messages retention deletes within CONTACT_RETENTION_NOTICE_DAYS of $now, oldest first.
- *
- * @return array<string, array{received: int, deleted: int}> id => when it came, and when retention deletes it
- */
+/** @return array<string, array{received: int, deleted: int}> the dead messages retention deletes within CONTACT_RETENTION_NOTICE_DAYS */
 function contact_retention_due(array $config, PDO $pdo, int $now): array
 {
     $days = contact_config_int($config, 'MAIL_RETENTION_DAYS', 1);
@@ -70,10 +56,8 @@ function contact_retention_due(array $config, PDO $pdo, int $now): array
 }
 
 /**
- * Deletes every message from this address, each with its outbox file (the file first). One
- * that a process is sending right now is kept: it would be sent, or filed, after its erasure.
- *
- * @return array{erased: list<array<string, mixed>>, files: list<string>, kept: array<string, string>} the messages deleted; the ids whose outbox file was deleted; id => why for those kept
+ * Deletes every message from this address, each after its files; one being sent right now is kept.
+ * @return array{erased: list<array<string, mixed>>, files: array<string, list<string>>, kept: array<string, string>} the messages deleted; id => the names of its files deleted; id => why for those kept
  */
 function contact_erase(array $config, PDO $pdo, string $email): array
 {
@@ -87,7 +71,7 @@ function contact_erase(array $config, PDO $pdo, string $email): array
             $idle[] = $message;
         }
     }
-    $files = contact_remove_outbox_files($config, array_column($idle, 'id'));
+    $files = contact_forget_files($config, array_column($idle, 'id'));
     $deleted = contact_store_delete($pdo, $files['gone']);
     foreach (array_diff($files['gone'], $deleted) as $id) {
         $kept[$id] = 'being sent right now: erase again in a few minutes';
@@ -97,22 +81,22 @@ function contact_erase(array $config, PDO $pdo, string $email): array
 }
 
 /**
- * @param list<string> $ids
- * @return array{gone: list<string>, removed: list<string>, kept: array<string, string>} the ids whose outbox file is gone now; of those, the ones that had one; id => why for the others
+ * Deletes the files each channel keeps of these messages.
+ * @return array{gone: list<string>, removed: array<string, list<string>>, kept: array<string, string>} the ids with no file left; id => the names of the files deleted; id => why for the others
  */
-function contact_remove_outbox_files(array $config, array $ids): array
+function contact_forget_files(array $config, array $ids): array
 {
-    $files = ['gone' => [], 'removed' => [], 'kept' => []];
+    $result = ['gone' => [], 'removed' => [], 'kept' => []];
     foreach ($ids as $id) {
-        $file = contact_outbox_file($config, $id);
-        if (!is_file($file)) {
-            $files['gone'][] = $id;
-        } elseif (@unlink($file)) {
-            $files['gone'][] = $id;
-            $files['removed'][] = $id;
-        } else {
-            $files['kept'][$id] = "cannot delete $file: " . (error_get_last()['message'] ?? 'unknown error');
+        $files = array_merge(...array_map(static fn (array $channel): array => ($channel['files'])($config, $id), array_values(contact_channels())));
+        foreach ($files as $file) {
+            if (!@unlink($file)) {
+                $result['kept'][$id] = "cannot delete $file: " . (error_get_last()['message'] ?? 'unknown error');
+                continue 2;
+            }
         }
+        $result['gone'][] = $id;
+        $result['removed'] += $files === [] ? [] : [$id => array_keys($files)];
     }
-    return $files;
+    return $result;
 }

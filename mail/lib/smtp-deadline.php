@@ -1,11 +1,9 @@
 <?php
-// PHPMailer's SMTP client with one deadline for a whole attempt. PHPMailer bounds each reply on
-// its own (Timelimit, 300 s by default) but not their sum; its reads restart their timeout with
-// every byte, and its TLS handshakes wait as long as the connect timeout allows. So a server
-// that never speaks, trickles, or stalls in a handshake would hold the visitor for minutes.
-// Here connecting, every read and write, and the TLS handshake (STARTTLS or from the first byte)
-// wait only for what is left of the attempt's time. Loaded by lib/channels/mail-transports.php
-// once PHPMailer is; it calls nothing.
+// PHPMailer's SMTP client with one deadline for a whole attempt (SMTP_TIMEOUT). PHPMailer bounds
+// each reply alone (300 s), its reads restart their timeout with every byte, and its TLS handshakes
+// wait as long as the connect timeout allows: a server that never speaks, trickles, or stalls in
+// a handshake would hold the visitor for minutes. Here connecting, every read and write and the
+// handshake wait only for what is left. Loaded once PHPMailer is; it calls nothing.
 declare(strict_types=1);
 
 final class ContactDeadlineSmtp extends \PHPMailer\PHPMailer\SMTP
@@ -13,9 +11,12 @@ final class ContactDeadlineSmtp extends \PHPMailer\PHPMailer\SMTP
     /** Whether the deadline cut the attempt short (PHPMailer's own error then says only "could not connect"). */
     public bool $timedOut = false;
 
-    /** @param int $deadline hrtime(true) at which the attempt ends */
-    public function __construct(private int $deadline)
+    /** hrtime(true) at which the attempt ends. */
+    private int $deadline;
+
+    public function __construct(public readonly float $seconds)
     {
+        $this->deadline = hrtime(true) + (int) ($seconds * 1e9);
     }
 
     /** Connects over TCP; for TLS from the first byte (ssl://), the handshake follows, bounded like the rest. */
@@ -35,11 +36,7 @@ final class ContactDeadlineSmtp extends \PHPMailer\PHPMailer\SMTP
         return false;
     }
 
-    /**
-     * A reply, read as it arrives until it is complete or the time is up. Reads never block: over
-     * TLS a readable socket may carry only session tickets, and a blocking read would then wait
-     * for the socket while the reply sits in OpenSSL's buffer (stream_select sees that buffer).
-     */
+    /** A reply, read as it arrives, never blocking: over TLS the reply may sit in OpenSSL's buffer, which only stream_select sees. */
     protected function get_lines()
     {
         $data = '';

@@ -1,30 +1,30 @@
 <?php
-// The lead store: one SQLite database in MAIL_STORAGE_DIR, through PDO (database.php). Opening it
-// is the one door to it: the folder made private, the schema brought up to date (schema.php), an
-// older store imported or moved in (legacy.php). What is in it: the messages and their
-// deliveries (queue.php, messages.php), proofs (proof.php), rate limits (rate-limit.php). It may
-// call database.php, schema.php, legacy.php, location.php and printable.php.
+// The lead store, one SQLite database in MAIL_STORAGE_DIR, and its one door: the folder made
+// private, the schema's version read once (another is refused, its file left as it is), the tables
+// made in a new store, and on the command line a store in mail/storage moved in. The messages
+// and deliveries are queue.php's and messages.php's. It may call database.php, schema.php,
+// store-move.php, location.php and config.php.
 declare(strict_types=1);
 
 require_once __DIR__ . '/database.php';
 require_once __DIR__ . '/schema.php';
-require_once __DIR__ . '/legacy.php';
+require_once __DIR__ . '/store-move.php';
 require_once __DIR__ . '/location.php';
-require_once __DIR__ . '/printable.php';
+require_once __DIR__ . '/config.php';
 
 const CONTACT_STORE_FILE = 'messages.sqlite';
+
+/** The store may not, or cannot, be used until the operator acts: the message says why and how. */
+final class ContactStoreUnusable extends RuntimeException
+{
+}
 
 function contact_store_file(array $config): string
 {
     return $config['MAIL_STORAGE_DIR'] . '/' . CONTACT_STORE_FILE;
 }
 
-/**
- * Opens the store, creating, migrating and (once) importing an older JSON lines store as needed.
- * The web creates the storage directory; the command line does not (null when there is none),
- * and runs as the directory's owner (lib/run-as.php), so it never leaves a file the web server
- * cannot write.
- */
+/** Opens the store, making it when there is none; the command line makes no folder (null: there is none). */
 function contact_store_open(array $config, bool $commandLine = false): ?PDO
 {
     if (!extension_loaded('pdo_sqlite')) {
@@ -33,7 +33,7 @@ function contact_store_open(array $config, bool $commandLine = false): ?PDO
     // Checked on every web request: a web server's rules can change under a store that exists.
     $problem = $commandLine ? null : contact_location_problem($config, true);
     if ($problem !== null) {
-        throw new ContactLocationError($problem);
+        throw new ContactStoreUnusable($problem);
     }
     $dir = $config['MAIL_STORAGE_DIR'];
     $file = contact_store_file($config);
@@ -42,23 +42,21 @@ function contact_store_open(array $config, bool $commandLine = false): ?PDO
     }
     contact_private_dir($dir);
     if (!is_file($file)) {
-        // Made here, as SQLite would make it 0640 under the umask: the group writes it too, and
-        // the -wal and -shm files SQLite makes beside it take its mode.
+        // Made here, 0660 (SQLite would make it 0640): its -wal and -shm files take its mode.
         touch($file);
     }
+    $pdo = contact_database_open($file, contact_config_seconds($config, 'MAIL_LOCK_TIMEOUT'));
+    $version = (int) $pdo->query('PRAGMA user_version')->fetchColumn();
+    if ($version !== 0 && $version !== CONTACT_SCHEMA_VERSION) {
+        throw new ContactStoreUnusable("$file is a store of schema version $version, which this code does not read (it reads " . CONTACT_SCHEMA_VERSION . '), so it is left as it is. Fix: move it away, and a new store is made.');
+    }
     contact_private_mode($file, 0660);
-    $pdo = contact_database_open($file);
-    contact_store_migrate($pdo);
-    contact_store_move_legacy($config, $pdo);
-    try {
-        contact_store_upgrade($config, $pdo, $commandLine);
-    } catch (Throwable $error) {
-        // A failed import must not turn visitors away: the new store works, the health check
-        // reports the old one as waiting, and cron or admin.php import it (and say why not).
-        if ($commandLine) {
-            throw $error;
-        }
-        contact_log('contact store: importing the old store failed: ' . $error->getMessage());
+    contact_database_tune($pdo);
+    if ($version === 0) {
+        contact_schema_create($pdo);
+    }
+    if ($commandLine) {
+        contact_store_move_in($config, $pdo);
     }
     return $pdo;
 }

@@ -1,39 +1,21 @@
 <?php
-// The contact form's rules, mirroring the front end's zod schema (lib/contact-schema.ts). Both sides are
-// tested against the same cases: __tests__/fixtures/contact-cases.json.
+// The contact form's rules, mirroring the front end's zod schema (lib/contact-schema.ts); both
+// are tested against the same cases (__tests__/fixtures/contact-cases.json).
 declare(strict_types=1);
 
 /** Field => maximum length in characters (Unicode code points) after trimming. */
-const CONTACT_FIELDS = [
-    'firstName' => 100,
-    'lastName' => 100,
-    'email' => 254,
-    'company' => 200,
-    'subject' => 200,
-    'phone' => 50,
-    'message' => 5000,
-];
+const CONTACT_FIELDS = ['firstName' => 100, 'lastName' => 100, 'email' => 254, 'company' => 200, 'subject' => 200, 'phone' => 50, 'message' => 5000];
 const CONTACT_REQUIRED = ['firstName', 'lastName', 'email', 'message'];
-const CONTACT_LABELS = [
-    'firstName' => 'first name',
-    'lastName' => 'last name',
-    'email' => 'email',
-    'company' => 'company',
-    'subject' => 'subject',
-    'phone' => 'phone',
-    'message' => 'message',
-];
 const CONTACT_DEFAULT_SUBJECT = 'New Contact Form Submission';
 
-// What JavaScript's String.prototype.trim() and the \s of a JavaScript pattern match: ASCII
-// whitespace, the Unicode space separators, line and paragraph separators and the BOM.
+// What JavaScript's trim() and \s match: ASCII whitespace, the Unicode space separators, line
+// and paragraph separators and the BOM.
 const CONTACT_JS_SPACE = '\x{0009}-\x{000D}\x{0020}\x{00A0}\x{1680}\x{2000}-\x{200A}\x{2028}\x{2029}\x{202F}\x{205F}\x{3000}\x{FEFF}';
 
-// No field takes a control character (C0, DEL, C1): none can start a mail header or steer the
-// terminal the operator reads the message in. Nor a Unicode direction override or isolate
-// (U+202A-U+202E, U+2066-U+2069, CONTACT_BIDI_CONTROLS), which would show a name or an address
-// reversed in a terminal or a mail client. The message keeps its tabs and line breaks: LF, or
-// CRLF as a form post sends them, but no lone CR, which would draw one line over another.
+// No field takes a control character (C0, DEL, C1), which could start a mail header or steer the
+// operator's terminal, nor a direction override or isolate, which would show a name or an
+// address reversed. The message keeps its tabs and line breaks (LF, or CRLF from a form post),
+// but no lone CR, which would draw one line over another.
 const CONTACT_BIDI_CONTROLS = '\x{202A}-\x{202E}\x{2066}-\x{2069}';
 const CONTACT_CONTROLS = '/[\x00-\x1F\x7F-\x{9F}' . CONTACT_BIDI_CONTROLS . ']/u';
 const CONTACT_MESSAGE_CONTROLS = '/[\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x{9F}' . CONTACT_BIDI_CONTROLS . ']|\r(?!\n)/u';
@@ -50,9 +32,14 @@ function contact_is_email(string $value): bool
         && filter_var($value, FILTER_VALIDATE_EMAIL) !== false;
 }
 
+/** A field's name for people: "first name". */
+function contact_label(string $name): string
+{
+    return strtolower((string) preg_replace('/[A-Z]/', ' $0', $name));
+}
+
 /**
  * Checks the seven fields (absent counts as empty).
- *
  * @param array<string, string> $input
  * @return array{0: array<string, string>, 1: list<string>} [trimmed fields, names of invalid fields]
  */
@@ -81,26 +68,17 @@ function contact_validate(array $input): array
 }
 
 /**
- * What led to the lead, sent by the form's script as optional fields besides the seven: the page
- * of this site the visitor came to the form from, and the campaign tags of the URL the visit
- * landed on. Field => maximum length in characters.
+ * What led to the lead, sent by the form's script besides the seven fields: the page of this site
+ * the visitor came to the form from, and the campaign tags of the URL the visit landed on.
+ * Field => maximum length in characters.
  */
-const CONTACT_ATTRIBUTION = [
-    'source' => 200,
-    'utm_source' => 100,
-    'utm_medium' => 100,
-    'utm_campaign' => 100,
-    'utm_term' => 100,
-    'utm_content' => 100,
-];
+const CONTACT_ATTRIBUTION = ['source' => 200, 'utm_source' => 100, 'utm_medium' => 100, 'utm_campaign' => 100, 'utm_term' => 100, 'utm_content' => 100];
 /** A path on this site: one slash, then no second one (//host is another site), no space or backslash. */
 const CONTACT_SOURCE_PATH = '#^/(?![/\\\\])[^\s\\\\]*$#uD';
 
 /**
- * Checks the attribution fields (absent or empty: not known), with no control character (C0, C1)
- * nor direction control in them, as the seven fields. They are not the visitor's typing, and the
- * form sends only values that pass these rules, so a value that fails them is refused.
- *
+ * Checks the attribution fields (absent or empty: not known) by the seven fields' rule on
+ * controls. The form sends only values that pass, so one that fails is refused.
  * @param array<string, mixed> $input
  * @return array{0: array<string, ?string>, 1: list<string>} [field => value or null, names of invalid fields]
  */
@@ -127,7 +105,6 @@ function contact_validate_attribution(array $input): array
 
 /**
  * Where a stored lead came from, each value checked again (one that fails is left out).
- *
  * @param array<string, mixed> $record a stored message
  * @return array{source: ?string, campaign: array<string, string>} the page, and the utm_* tags known
  */
@@ -143,6 +120,5 @@ function contact_lead_origin(array $record): array
 /** @param list<string> $invalid */
 function contact_invalid_message(array $invalid): string
 {
-    $labels = array_map(static fn (string $name): string => CONTACT_LABELS[$name], $invalid);
-    return 'Please fill in all required fields with valid information. Check: ' . implode(', ', $labels) . '.';
+    return 'Please fill in all required fields with valid information. Check: ' . implode(', ', array_map('contact_label', $invalid)) . '.';
 }

@@ -43,9 +43,8 @@ try {
     execFileSync('mkdir', ['-p', storage]);
     if (count > 0) {
       const started = Date.now();
-      fillOldStore(join(work, `${label}-old`), count);
-      execFileSync('php', [join(repo, 'mail', 'admin.php'), 'import-jsonl', join(work, `${label}-old`)], { env, stdio: 'ignore' });
-      console.log(`Imported ${count.toLocaleString('en')} historical messages in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      fillStore(storage, count, env);
+      console.log(`Stored ${count.toLocaleString('en')} historical messages in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     }
     const server = await startServer(env);
     servers.push(server);
@@ -80,20 +79,21 @@ try {
   rmSync(work, { recursive: true, force: true });
 }
 
-/** A JSON lines store of the previous version: `count` messages over the last 170 days, nearly all delivered. */
-function fillOldStore(dir, count) {
-  execFileSync('mkdir', ['-p', dir]);
-  const messages = [];
-  const status = [];
-  const now = Date.now();
-  for (let index = 0; index < count; index++) {
-    const id = `hist-${String(index).padStart(7, '0')}`;
-    const time = new Date(now - 170 * 86_400_000 + (index / count) * 169 * 86_400_000).toISOString();
-    messages.push(JSON.stringify({ id, time, status: 'pending', fields: { ...valid, email: `visitor${index}@example.com`, message: `Historical message ${index}\n${'x'.repeat(400)}` } }));
-    if (index % 1000 !== 999) status.push(JSON.stringify({ id, time, status: 'delivered', transport: 'smtp' }));
-  }
-  writeFileSync(join(dir, 'messages.jsonl'), messages.join('\n') + '\n');
-  writeFileSync(join(dir, 'status.jsonl'), status.join('\n') + '\n');
+/** `count` messages over the last 170 days, nearly all delivered, written into the store the commands make. */
+function fillStore(storage, count, env) {
+  execFileSync('php', [join(repo, 'mail', 'admin.php'), 'status'], { env, stdio: 'ignore' });
+  const script = `
+    [$db, $count, $fields, $now] = [new PDO('sqlite:' . $argv[1]), (int) $argv[2], json_decode($argv[3], true), time()];
+    $db->beginTransaction();
+    $message = $db->prepare('INSERT INTO messages (id, received_at, firstName, lastName, email, company, subject, phone, message) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
+    $delivery = $db->prepare("INSERT INTO deliveries (message_id, channel, state, attempts, next_attempt_at, delivered_at) VALUES (?, 'mail', ?, ?, ?, ?)");
+    for ($index = 0; $index < $count; $index++) {
+        [$id, $time, $delivered] = [sprintf('hist-%07d', $index), $now - 170 * 86400 + intdiv($index * 169 * 86400, $count), $index % 1000 !== 999];
+        $message->execute([$id, $time, $fields['firstName'], $fields['lastName'], "visitor$index@example.com", $fields['company'], $fields['subject'], $fields['phone'], "Historical message $index\\n" . str_repeat('x', 400)]);
+        $delivery->execute($delivered ? [$id, 'delivered', 1, null, $time] : [$id, 'pending', 0, $now, null]);
+    }
+    $db->commit();`;
+  execFileSync('php', ['-r', script, join(storage, 'messages.sqlite'), String(count), JSON.stringify(valid)]);
 }
 
 async function startServer(env) {

@@ -1,8 +1,7 @@
 <?php
-// admin.php check: the configuration and where each value comes from, then whether it works:
-// PHP, the store, and each channel set up (its own check, lib/channels.php). It may call
-// admin/common.php, config.php, location.php, store.php, database.php, messages.php,
-// channels.php and channels/webhook-request.php (how a webhook's URL is shown).
+// admin.php check: each setting and where it comes from (secrets hidden, as their channel shows
+// them), then whether PHP, the store and each channel set up work. It may call admin/common.php,
+// config.php, location.php, store.php, database.php, messages.php and channels.php.
 declare(strict_types=1);
 
 require_once __DIR__ . '/common.php';
@@ -12,7 +11,6 @@ require_once __DIR__ . '/../store.php';
 require_once __DIR__ . '/../database.php';
 require_once __DIR__ . '/../messages.php';
 require_once __DIR__ . '/../channels.php';
-require_once __DIR__ . '/../channels/webhook-request.php';
 
 function admin_check(array $config, bool $sendTest): int
 {
@@ -20,13 +18,9 @@ function admin_check(array $config, bool $sendTest): int
     echo $read['file'] === null
         ? "Configuration file: none (copy mail/config.example.php to mail/config.php, or name one with MAIL_CONFIG)\n"
         : "Configuration file: {$read['file']} (environment variables override it)\n";
+    $hidden = array_merge(['MAIL_HEALTH_TOKEN' => '(set, hidden)'], ...array_map(static fn (array $channel): array => ($channel['settings'])($read['values']), array_values(contact_channels())));
     foreach ($read['values'] as $key => $value) {
-        $shown = match (true) {
-            $value === '' => '(empty)',
-            in_array($key, ['SMTP_PASS', 'MAIL_HEALTH_TOKEN', 'MAIL_WEBHOOK_SECRET'], true) => '(set, hidden)',
-            $key === 'MAIL_WEBHOOK_URL' => contact_webhook_shown($value),
-            default => $value,
-        };
+        $shown = $value === '' ? '(empty)' : $hidden[$key] ?? $value;
         printf("  %-21s %-44s %s\n", $key, $shown, $read['sources'][$key]);
     }
     echo "Values set only with Apache's SetEnv reach the web endpoint, never this command or cron.\n\n";
@@ -64,8 +58,9 @@ function admin_check_store(array $config, callable $report): void
         $report(false, "store: $problem");
         return;
     }
-    if (contact_inside_web_root($dir)) {
-        $report(true, 'store: ' . admin_inside_web_root($dir), 'note');
+    $note = admin_inside_web_root($dir);
+    if ($note !== null) {
+        $report(true, "store: $note", 'note');
     }
     if (!is_dir($dir)) {
         $report(true, "store: $dir does not exist yet; the endpoint creates it (the web server must be able to write to " . dirname($dir) . ')', 'note');
@@ -81,9 +76,6 @@ function admin_check_store(array $config, callable $report): void
         $report($integrity === 'ok', "store: $file, writable, " . contact_count(array_sum($counts), 'message') . ($integrity === 'ok' ? '' : ", damaged: $integrity"));
         if (fileowner($file) !== fileowner($dir)) {
             $report(false, "store: $file is owned by another user than $dir: the web server may not be able to write it");
-        }
-        if (is_file("$dir/messages-damaged.jsonl")) {
-            $report(true, "store: $dir/messages-damaged.jsonl holds lines of the old store that could not be imported: look at them, then delete the file", 'note');
         }
     } catch (Throwable $error) {
         $report(false, "store in $dir cannot be used: " . $error->getMessage());

@@ -63,10 +63,21 @@ function admin_store(array $config): ?PDO
     return $store;
 }
 
-/** A store in mail/ behind the project's rules: allowed, but one server change from being served. */
-function admin_inside_web_root(string $dir): string
+/** @return array{0: ?PDO, 1: ?array<string, mixed>} the store and its message $id, or null (said) when there is none */
+function admin_message(array $config, string $id): array
 {
-    return "$dir is inside the web root: the endpoint uses it only while the web server applies the project's rules "
+    $store = admin_store($config);
+    $message = $store === null ? null : contact_store_message($store, $id);
+    if ($message === null) {
+        echo "No message $id.\n";
+    }
+    return [$store, $message];
+}
+
+/** For a store in mail/ behind the project's rules, allowed but one server change from being served: what to do. */
+function admin_inside_web_root(string $dir): ?string
+{
+    return !contact_inside_web_root($dir) ? null : "$dir is inside the web root: the endpoint uses it only while the web server applies the project's rules "
         . '(/mail/health.php answers 503 when it does not). Safer: ' . contact_install_command(contact_private_home(), false)
-        . ' (the web server\'s user), and the endpoint moves the store there.';
+        . ' (the web server\'s user), and the next deliver.php run moves the store there.';
 }

@@ -1,23 +1,19 @@
 <?php
-// admin.php delete, purge and erase: messages deleted on the operator's word, each with its
-// outbox file, never one being sent. It may call admin/common.php, retention.php, messages.php
-// and channels/mail-transports.php.
+// admin.php delete, purge and erase: messages deleted on the operator's word, each with its files,
+// never one being sent. It may call admin/common.php, retention.php and messages.php.
 declare(strict_types=1);
 
 require_once __DIR__ . '/common.php';
 require_once __DIR__ . '/../retention.php';
 require_once __DIR__ . '/../messages.php';
-require_once __DIR__ . '/../channels/mail-transports.php';
 
 function admin_delete(array $config, string $id): int
 {
-    $store = admin_store($config);
-    $message = $store === null ? null : contact_store_message($store, $id);
+    [$store, $message] = admin_message($config, $id);
     if ($message === null) {
-        echo "No message $id.\n";
         return 1;
     }
-    $files = contact_remove_outbox_files($config, [$id]);
+    $files = contact_forget_files($config, [$id]);
     if ($files['kept'] !== [] || contact_store_delete($store, [$id]) === []) {
         echo "NOT deleted $id: " . ($files['kept'][$id] ?? 'being sent right now: delete it again in a few minutes') . "\n";
         return 1;
@@ -49,7 +45,7 @@ function admin_erase(array $config, string $email): int
     $store = admin_store($config);
     $result = $store === null ? ['erased' => [], 'files' => [], 'kept' => []] : contact_erase($config, $store, $email);
     foreach ($result['erased'] as $message) {
-        $file = in_array($message['id'], $result['files'], true) ? ', and its outbox file' : '';
+        $file = implode('', array_map(static fn (string $name): string => ", and its $name", $result['files'][$message['id']] ?? []));
         echo "erased {$message['id']} ({$message['state']}, received " . admin_time((int) $message['received_at']) . ")$file\n";
     }
     foreach ($result['kept'] as $id => $why) {

@@ -1,9 +1,8 @@
 <?php
 // admin.php status, list, show, export, retry and release: the messages and their deliveries as
-// the operator sees and moves them; status's verdict is lib/health.php's, the same as
-// /mail/health.php's. It may call admin/common.php, messages.php, queue.php, health.php,
-// channels.php, validation.php, location.php, store.php, retention.php (how long held messages
-// stay) and channels/mail-transports.php (the outbox file).
+// the operator sees and moves them (status's verdict is health.php's). It may call
+// admin/common.php, messages.php, queue.php, health.php, channels.php, validation.php,
+// location.php, store.php and retention.php.
 declare(strict_types=1);
 
 require_once __DIR__ . '/common.php';
@@ -15,7 +14,6 @@ require_once __DIR__ . '/../validation.php';
 require_once __DIR__ . '/../location.php';
 require_once __DIR__ . '/../store.php';
 require_once __DIR__ . '/../retention.php';
-require_once __DIR__ . '/../channels/mail-transports.php';
 
 function admin_status(array $config): int
 {
@@ -24,9 +22,8 @@ function admin_status(array $config): int
         echo "The store cannot be used: $problem\n";
         return 2;
     }
-    if (contact_inside_web_root($config['MAIL_STORAGE_DIR'])) {
-        echo 'Note: ' . admin_inside_web_root($config['MAIL_STORAGE_DIR']) . "\n";
-    }
+    $note = admin_inside_web_root($config['MAIL_STORAGE_DIR']);
+    echo $note === null ? '' : "Note: $note\n";
     try {
         $store = admin_store($config);
         if ($store === null) {
@@ -77,13 +74,10 @@ function admin_list(array $config, ?string $state, ?int $since): int
 
 function admin_show(array $config, string $id): int
 {
-    $store = admin_store($config);
-    $message = $store === null ? null : contact_store_message($store, $id);
+    [, $message] = admin_message($config, $id);
     if ($message === null) {
-        echo "No message $id.\n";
         return 1;
     }
-    $outbox = contact_outbox_file($config, $id);
     $own = $message['deliveries'][contact_primary_channel()] ?? [];
     $time = static fn (string $column): string => admin_time(isset($own[$column]) ? (int) $own[$column] : null);
     $lines = [
@@ -100,16 +94,18 @@ function admin_show(array $config, string $id): int
         $lines[trim(contact_channel_suffix($channel))] = $delivery === null ? '-' : "{$delivery['state']}, attempts {$delivery['attempts']}"
             . ($delivery['last_error'] === null ? '' : ", last error: {$delivery['last_error']}");
     }
-    $lines['outbox file'] = is_file($outbox) ? $outbox : '-';
+    foreach (contact_channels() as $channel) {
+        $lines += ($channel['files'])($config, $id);
+    }
     foreach (array_keys(CONTACT_ATTRIBUTION) as $name) {
         $lines[$name === 'source' ? 'came from' : $name] = $message[$name] ?? '-';
     }
     foreach (CONTACT_FIELDS as $name => $max) {
-        $lines[CONTACT_LABELS[$name]] = $message[$name];
+        $lines[contact_label($name)] = $message[$name];
     }
     foreach ($lines as $label => $value) {
         // One line each, but the message: its own lines, indented, below its label.
-        $shown = $label === CONTACT_LABELS['message']
+        $shown = $label === 'message'
             ? "\n  " . str_replace("\n", "\n  ", contact_printable($value, true))
             : contact_printable((string) $value);
         printf("%-13s %s\n", "$label:", $shown);
@@ -154,10 +150,8 @@ function admin_export(array $config, string $format, ?int $since): int
 }
 
 /**
- * One CSV line (RFC 4180). Every cell is quoted, so a spreadsheet that splits on semicolons
- * cannot cut one in two; a cell starting with = + - @ (or a tab or return), which a spreadsheet
- * would run as a formula, starts with ' instead.
- *
+ * One CSV line (RFC 4180), every cell quoted (a spreadsheet that splits on semicolons cuts none);
+ * a cell a spreadsheet would run as a formula (= + - @, a tab or return first) starts with '.
  * @param list<mixed> $cells
  */
 function admin_csv_row(array $cells): string

@@ -4,30 +4,31 @@
 // channels.php, so its delivery's state is the message's own. This file returns the channel's
 // contract, which every channel's file returns alike:
 //   label     how what the commands print names its deliveries
-//   seconds   the longest one attempt takes (the endpoint's visitor waits for it)
+//   seconds   fn (config): float, the longest one attempt takes (the endpoint's visitor waits for it)
 //   enabled   fn (config): bool, whether a lead accepted now gets a delivery by it
 //   problems  fn (config): list<string>, what stops it sending (each a sentence for the operator)
 //   send      fn (config, message, seconds): void, one attempt; throws when it failed, and
 //             ContactInvalidMessage when it never can succeed
+//   files     fn (config, id): array<string, string>, the files it keeps of a message that are
+//             there, by name: show lists them; retention, purge, delete and erase delete them first
+//   settings  fn (config): array<string, string>, its settings that check must not print as they
+//             are (a password, a URL that is one), as check shows them when they are set
 //   check     fn (config, report, sendTest): void, what admin.php check says of it
-// It may call compose.php, config.php, database.php (a test's id) and channels/mail-transports.php.
+// It may call compose.php, config.php and channels/mail-transports.php.
 declare(strict_types=1);
 
 require_once __DIR__ . '/../compose.php';
 require_once __DIR__ . '/../config.php';
-require_once __DIR__ . '/../database.php';
 require_once __DIR__ . '/mail-transports.php';
 
 /**
- * What stops this configuration from delivering: each a sentence for the operator. Nothing may
- * go out to, or from, a placeholder address, nor through a placeholder server; the outbox,
- * which mails nobody, may use them. While there is an error, messages stay pending.
- *
+ * What stops the mail, each a sentence for the operator: nothing goes to or from a placeholder
+ * address, nor through a placeholder server, but into the outbox, which mails nobody.
  * @return list<string>
  */
 function contact_mail_problems(array $config): array
 {
-    $errors = [];
+    $errors = contact_mailer_loaded() ? [] : [CONTACT_NO_PHPMAILER];
     $transport = $config['MAIL_TRANSPORT'];
     if (!in_array($transport, ['outbox', 'mail', 'smtp'], true)) {
         $errors[] = "MAIL_TRANSPORT is \"$transport\": use outbox, mail or smtp.";
@@ -80,7 +81,7 @@ function contact_mail_check_transport(array $config, callable $report): void
         case 'smtp':
             $server = "{$config['SMTP_HOST']}:{$config['SMTP_PORT']}";
             try {
-                $mailer = contact_smtp_mailer($config);
+                $mailer = contact_smtp($config, contact_mailer());
                 contact_smtp_step($mailer, $mailer->smtpConnect(...));
                 $mailer->smtpClose();
                 $report(true, "transport smtp: $server answered" . ($config['SMTP_USER'] === '' ? '' : " and accepted the login of {$config['SMTP_USER']}"));
@@ -98,20 +99,17 @@ function contact_mail_check(array $config, callable $report, bool $sendTest): vo
     foreach ($problems as $problem) {
         $report(false, $problem);
     }
+    if (!extension_loaded('mbstring')) {
+        $report(false, 'PHP has no mbstring: PHPMailer then cuts a long non-Latin subject inside a character, which some mail clients show garbled. Install it (Debian, Ubuntu: apt-get install php-mbstring).', 'warn');
+    }
     contact_mail_check_transport($config, $report);
     if (!$sendTest || $problems !== []) {
         return;
     }
-    $id = 'test-' . contact_new_id();
-    $test = [
-        'id' => $id, 'received_at' => time(), 'firstName' => 'Website', 'lastName' => 'check',
-        'email' => $config['MAIL_FROM'], 'company' => '', 'phone' => '',
-        'subject' => 'Test message from php mail/admin.php check --send-test',
-        'message' => 'This test shows that mail from the contact form reaches ' . $config['MAIL_TO'] . '.',
-    ];
+    $test = contact_test_lead($config, 'Test message from php mail/admin.php check --send-test', "This test shows that mail from the contact form reaches {$config['MAIL_TO']}.");
     try {
         contact_transport_send($config, contact_compose($config, $test));
-        $report(true, "test message $id sent to {$config['MAIL_TO']} with {$config['MAIL_TRANSPORT']}");
+        $report(true, "test message {$test['id']} sent to {$config['MAIL_TO']} with {$config['MAIL_TRANSPORT']}");
     } catch (Throwable $error) {
         $report(false, 'the test message was not sent: ' . $error->getMessage());
     }
@@ -119,11 +117,13 @@ function contact_mail_check(array $config, callable $report, bool $sendTest): vo
 
 return [
     'label' => 'mail',
-    'seconds' => CONTACT_SMTP_DEADLINE,
+    'seconds' => static fn (array $config): float => contact_config_seconds($config, 'SMTP_TIMEOUT'),
     // Every lead is mailed: while the configuration stops it, its delivery waits.
     'enabled' => static fn (array $config): bool => true,
     'problems' => contact_mail_problems(...),
-    // An SMTP attempt keeps its own deadline, CONTACT_SMTP_DEADLINE, which is the endpoint's budget.
+    // The first channel: an SMTP attempt always has its own whole deadline.
     'send' => static fn (array $config, array $message, float $seconds) => contact_transport_send($config, contact_compose($config, $message)),
+    'files' => static fn (array $config, string $id): array => array_filter(['outbox file' => contact_outbox_file($config, $id)], 'is_file'),
+    'settings' => static fn (array $config): array => ['SMTP_PASS' => '(set, hidden)'],
     'check' => contact_mail_check(...),
 ];

@@ -1,21 +1,16 @@
 <?php
-// The team webhook (MAIL_WEBHOOK_URL): each accepted lead POSTed as JSON, for a chat's incoming
-// webhook (Slack and Mattermost show `text`) or any receiver. In `text` the visitor's words are
-// inert: they show as typed, and ping, link and load nothing; `lead` holds them as they are. With
-// MAIL_WEBHOOK_SECRET the request carries X-NPTS-Timestamp: <unix seconds> and
-// X-NPTS-Signature: sha256=<hex HMAC-SHA256 of "<timestamp>.<raw body>">, as Stripe and Slack sign
-// theirs, so a receiver can refuse a replay (docs/contact-endpoint.md shows its check). One
-// attempt ends within CONTACT_WEBHOOK_SECONDS (or what the endpoint has left), however the
-// receiver stalls, trickles or floods, as an SMTP attempt does (lib/smtp-deadline.php). Redirects
-// are not followed: a 3xx is a failure, so a lead only ever goes to the address configured.
-// This file holds the address's checks and the one HTTP request; channels/webhook.php the
-// channel. It calls nothing.
+// The team webhook's address and its one HTTP request, through PHP's curl extension: certificate
+// and host name checked (curl.cainfo of php.ini, else the system's CA bundle); no redirect
+// followed, so a lead only ever goes to the address configured; one deadline for all of it,
+// however the receiver stalls, trickles or floods; of the answer only the status line and
+// headers read, 16 KiB at most. channels/webhook.php is the channel. It calls nothing.
 declare(strict_types=1);
 
-const CONTACT_WEBHOOK_SECONDS = 5;
-
-/** All of a receiver's answer that is read: its status line and headers; the body is never read. */
+/** All of a receiver's answer that is read: its status line and headers. */
 const CONTACT_WEBHOOK_MAX_HEADERS = 16384;
+
+/** What stops the webhook on a PHP without curl: its deliveries wait; the mail goes out as ever. */
+const CONTACT_WEBHOOK_NO_CURL = 'PHP has no curl extension, which the webhook is sent with: install it (Debian, Ubuntu: apt-get install php-curl).';
 
 /** Why a MAIL_WEBHOOK_URL cannot be used; null when it can (or is empty: no webhook). */
 function contact_webhook_url_problem(string $url): ?string
@@ -48,86 +43,47 @@ function contact_webhook_shown(string $url): string
     return is_array($parts) && isset($parts['scheme'], $parts['host']) ? "{$parts['scheme']}://{$parts['host']}/… (path hidden)" : '(set, not a URL)';
 }
 
-/**
- * One HTTP/1.1 request that ends within $seconds whatever the receiver does (connecting, the TLS
- * handshake, every write and read wait only for what is left), never following a redirect.
- * Certificates are checked as PHP's openssl settings say, host name included.
- *
- * @param list<string> $headers
- * @return int the answer's status code; a redirect throws, saying where to
- */
+/** @param list<string> $headers @return int the status of an answer within $seconds; a failure or a redirect throws, saying which */
 function contact_webhook_request(string $url, string $method, array $headers, string $body, float $seconds): int
 {
-    $deadline = hrtime(true) + (int) ($seconds * 1e9);
-    $wait = static function () use ($deadline, $seconds): array {
-        $left = intdiv($deadline - hrtime(true), 1000);
-        if ($left <= 0) {
-            throw new RuntimeException(sprintf('the webhook did not answer within %d s', $seconds));
-        }
-        return [intdiv($left, 1_000_000), $left % 1_000_000];
+    if (!extension_loaded('curl')) {
+        throw new RuntimeException(CONTACT_WEBHOOK_NO_CURL);
+    }
+    $head = '';
+    $curl = curl_init($url);
+    // Options are numbers: + keeps them, where ... would renumber them.
+    curl_setopt_array($curl, ($method === 'POST' ? [CURLOPT_POSTFIELDS => $body] : []) + [
+        // Expect: no waiting for a "100 Continue" before the body.
+        CURLOPT_HTTPHEADER => [...$headers, 'Expect:'],
+        CURLOPT_USERAGENT => 'NPTS-website-contact-form',
+        CURLOPT_FOLLOWLOCATION => false,
+        CURLOPT_PROXY => '',
+        CURLOPT_SSL_VERIFYPEER => true,
+        CURLOPT_SSL_VERIFYHOST => 2,
+        CURLOPT_TIMEOUT_MS => (int) ceil($seconds * 1000),
+        // Returning less than was given stops the transfer: past the cap, or at the body's first byte.
+        CURLOPT_HEADERFUNCTION => static function ($curl, string $line) use (&$head): int {
+            $head .= $line;
+            return strlen($head) > CONTACT_WEBHOOK_MAX_HEADERS ? 0 : strlen($line);
+        },
+        CURLOPT_WRITEFUNCTION => static fn ($curl, string $chunk): int => 0,
+    ]);
+    curl_exec($curl);
+    $failure = curl_errno($curl);
+    $code = (int) curl_getinfo($curl, CURLINFO_RESPONSE_CODE);
+    $error = curl_error($curl);
+    match (true) {
+        strlen($head) > CONTACT_WEBHOOK_MAX_HEADERS => throw new RuntimeException('the webhook answered with over ' . (CONTACT_WEBHOOK_MAX_HEADERS / 1024) . ' KiB of headers'),
+        $failure === CURLE_OPERATION_TIMEDOUT => throw new RuntimeException(sprintf('the webhook did not answer within %g s', $seconds)),
+        in_array($failure, [CURLE_SSL_CONNECT_ERROR, CURLE_SSL_CACERT, CURLE_SSL_PEER_CERTIFICATE, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER, CURLE_SSL_CACERT_BADFILE], true)
+            => throw new RuntimeException("the webhook's TLS handshake failed: $error"),
+        $failure !== CURLE_OK && ($failure !== CURLE_WRITE_ERROR || $code === 0) => throw new RuntimeException("the webhook could not be reached: $error"),
+        $code >= 300 && $code < 400 => throw new RuntimeException(sprintf(
+            'the webhook redirects%s (HTTP %d): set MAIL_WEBHOOK_URL to the final address; redirects are not followed',
+            preg_match('/\nLocation:[ \t]*([^\r\n]*)/i', $head, $found) === 1 ? " to {$found[1]}" : '',
+            $code,
+        )),
+        default => null,
     };
-    $parts = parse_url($url);
-    $https = strtolower((string) $parts['scheme']) === 'https';
-    $host = (string) $parts['host'];
-    $port = $parts['port'] ?? ($https ? 443 : 80);
-    $context = stream_context_create(['ssl' => ['peer_name' => trim($host, '[]'), 'verify_peer' => true, 'verify_peer_name' => true, 'SNI_enabled' => true]]);
-    $socket = @stream_socket_client("tcp://$host:$port", $code, $error, max(0.001, ($deadline - hrtime(true)) / 1e9), STREAM_CLIENT_CONNECT, $context);
-    if ($socket === false) {
-        $wait();
-        throw new RuntimeException("the webhook could not be reached: $error");
-    }
-    try {
-        stream_set_blocking($socket, false);
-        $ready = static function (string $for) use ($socket, $wait): void {
-            $read = $for === 'read' ? [$socket] : null;
-            $write = $for === 'write' ? [$socket] : null;
-            $none = null;
-            @stream_select($read, $write, $none, ...$wait());
-        };
-        if ($https) {
-            $tls = STREAM_CRYPTO_METHOD_TLSv1_2_CLIENT | (defined('STREAM_CRYPTO_METHOD_TLSv1_3_CLIENT') ? STREAM_CRYPTO_METHOD_TLSv1_3_CLIENT : 0);
-            while (($done = @stream_socket_enable_crypto($socket, true, $tls)) === 0) {
-                $ready('read');
-            }
-            if ($done !== true) {
-                throw new RuntimeException('the webhook\'s TLS handshake failed: ' . (error_get_last()['message'] ?? 'unknown error'));
-            }
-        }
-        $target = ($parts['path'] ?? '') === '' ? '/' : $parts['path'];
-        $request = "$method $target" . (isset($parts['query']) ? "?{$parts['query']}" : '') . " HTTP/1.1\r\n"
-            . 'Host: ' . $host . (isset($parts['port']) ? ":$port" : '') . "\r\n"
-            . implode('', array_map(static fn (string $header): string => "$header\r\n", [...$headers, 'User-Agent: NPTS-website-contact-form', 'Connection: close']))
-            . 'Content-Length: ' . strlen($body) . "\r\n\r\n" . $body;
-        while ($request !== '') {
-            $ready('write');
-            $written = @fwrite($socket, $request);
-            if ($written === false) {
-                throw new RuntimeException('the webhook closed the connection');
-            }
-            $request = substr($request, $written);
-        }
-        // The status line and headers are all that counts: read up to their end, never further
-        // than CONTACT_WEBHOOK_MAX_HEADERS, whatever the receiver sends.
-        $answer = '';
-        $searched = 0;
-        while (strpos($answer, "\r\n\r\n", $searched) === false && !feof($socket)) {
-            if (strlen($answer) >= CONTACT_WEBHOOK_MAX_HEADERS) {
-                throw new RuntimeException('the webhook answered with over ' . (CONTACT_WEBHOOK_MAX_HEADERS / 1024) . ' KiB of headers');
-            }
-            $searched = max(0, strlen($answer) - 3);
-            $ready('read');
-            $answer .= (string) @fread($socket, CONTACT_WEBHOOK_MAX_HEADERS - strlen($answer));
-        }
-    } finally {
-        fclose($socket);
-    }
-    if (preg_match('#^HTTP/\d(?:\.\d)? (\d{3})#', $answer, $match) !== 1) {
-        throw new RuntimeException('the webhook gave no HTTP answer');
-    }
-    $code = (int) $match[1];
-    if ($code >= 300 && $code < 400) {
-        $location = preg_match('/\r\nLocation:[ \t]*([^\r\n]*)/i', $answer, $found) === 1 ? " to {$found[1]}" : '';
-        throw new RuntimeException("the webhook redirects$location (HTTP $code): set MAIL_WEBHOOK_URL to the final address; redirects are not followed");
-    }
     return $code;
 }

@@ -1,23 +1,15 @@
 <?php
 // The team webhook channel (MAIL_WEBHOOK_URL): each lead POSTed as JSON, one line for people and
-// the lead for programs (channels/webhook-request.php makes the request, within its time). A lead
-// gets this delivery only when MAIL_WEBHOOK_URL is set when it is accepted or released. The
-// contract it returns is the one channels/mail.php describes. It may call
-// channels/webhook-request.php, compose.php (the subject line), validation.php, printable.php and
-// database.php.
+// the lead for programs; its contract is the one channels/mail.php describes. It may call
+// channels/webhook-request.php, compose.php, config.php, validation.php and printable.php.
 declare(strict_types=1);
 
 require_once __DIR__ . '/webhook-request.php';
 require_once __DIR__ . '/../compose.php';
 require_once __DIR__ . '/../validation.php';
 require_once __DIR__ . '/../printable.php';
-require_once __DIR__ . '/../database.php';
 
-/**
- * The request body for a lead: one line for people, and the lead itself for programs.
- *
- * @param array<string, mixed> $record a stored message (lib/messages.php)
- */
+/** The request body: one line for people, and the lead itself for programs. @param array<string, mixed> $record */
 function contact_webhook_body(array $record): string
 {
     $fields = array_map('strval', array_intersect_key($record, CONTACT_FIELDS));
@@ -35,12 +27,10 @@ function contact_webhook_body(array $record): string
 }
 
 /**
- * Someone else's words for a chat's `text`, shown as typed and doing nothing there. Control
- * characters and direction overrides and isolates show escaped (printable.php: a message stored
- * before they were refused may hold them). Slack's three markup characters become entities (so
- * no <!channel>, <@U…> or <https://…|label>), and a zero-width space follows each character that
- * can begin or join a mention, a link, an image or an autolink in Slack or Mattermost (Markdown):
- * @here, @all, @user, ~channel, [label](url), ![image](url), https://…, www.…, name@domain.
+ * Someone else's words for a chat's `text`, shown as typed and doing nothing there: controls
+ * escaped (printable.php), Slack's three markup characters as entities (no <!channel>), and a
+ * zero-width space after each character that can begin or join a mention, a link, an image or an
+ * autolink in Slack or Mattermost: @here, ~channel, [label](url), ![image](url), https://…, www.….
  */
 function contact_webhook_inert(string $words): string
 {
@@ -48,10 +38,8 @@ function contact_webhook_inert(string $words): string
     return (string) preg_replace('/[@:.\]~#]/', "\$0\u{200B}", $escaped);
 }
 
-/**
- * POSTs the body to MAIL_WEBHOOK_URL within $seconds; throws unless the receiver answers 2xx.
- */
-function contact_webhook_send(array $config, string $body, float $seconds = CONTACT_WEBHOOK_SECONDS): void
+/** POSTs the body to MAIL_WEBHOOK_URL within $seconds; throws unless the receiver answers 2xx. */
+function contact_webhook_send(array $config, string $body, float $seconds): void
 {
     $url = $config['MAIL_WEBHOOK_URL'];
     $problem = $url === '' ? 'MAIL_WEBHOOK_URL is not set' : contact_webhook_url_problem($url);
@@ -71,6 +59,16 @@ function contact_webhook_send(array $config, string $body, float $seconds = CONT
     }
 }
 
+/** @return list<string> what stops the webhook: no address, one that cannot be used, or no curl */
+function contact_webhook_problems(array $config): array
+{
+    $url = $config['MAIL_WEBHOOK_URL'];
+    return array_values(array_filter([
+        $url === '' ? 'MAIL_WEBHOOK_URL is not set.' : contact_webhook_url_problem($url),
+        extension_loaded('curl') ? null : CONTACT_WEBHOOK_NO_CURL,
+    ]));
+}
+
 /** MAIL_WEBHOOK_URL: a usable address that answers without redirecting; with --send-test, a test lead posted to it. */
 function contact_webhook_check(array $config, callable $report, bool $sendTest): void
 {
@@ -79,9 +77,11 @@ function contact_webhook_check(array $config, callable $report, bool $sendTest):
         return;
     }
     $shown = contact_webhook_shown($url);
-    $problem = contact_webhook_url_problem($url);
-    if ($problem !== null) {
+    $problems = contact_webhook_problems($config);
+    foreach ($problems as $problem) {
         $report(false, "webhook: $problem");
+    }
+    if ($problems !== []) {
         return;
     }
     $warning = contact_webhook_url_warning($url);
@@ -91,17 +91,12 @@ function contact_webhook_check(array $config, callable $report, bool $sendTest):
     try {
         if (!$sendTest) {
             // A GET changes nothing at the receiver; it shows that the address answers, and where it redirects.
-            $code = contact_webhook_request($url, 'GET', [], '', CONTACT_WEBHOOK_SECONDS);
+            $code = contact_webhook_request($url, 'GET', [], '', contact_config_seconds($config, 'MAIL_WEBHOOK_TIMEOUT'));
             $report(true, "webhook: $shown answered (HTTP $code to a GET; --send-test posts a test lead)");
             return;
         }
-        $test = [
-            'id' => 'test-' . contact_new_id(), 'received_at' => time(), 'firstName' => 'Website', 'lastName' => 'check',
-            'email' => $config['MAIL_FROM'], 'company' => '', 'phone' => '',
-            'subject' => 'Test lead from php mail/admin.php check --send-test',
-            'message' => 'This test shows that leads from the contact form reach this webhook.',
-        ];
-        contact_webhook_send($config, contact_webhook_body($test));
+        $test = contact_test_lead($config, 'Test lead from php mail/admin.php check --send-test', 'This test shows that leads from the contact form reach this webhook.');
+        contact_webhook_send($config, contact_webhook_body($test), contact_config_seconds($config, 'MAIL_WEBHOOK_TIMEOUT'));
         $report(true, "webhook: test lead {$test['id']} posted to $shown" . ($config['MAIL_WEBHOOK_SECRET'] === '' ? ', unsigned' : ', signed'));
     } catch (Throwable $error) {
         $report(false, "webhook: $shown: " . $error->getMessage());
@@ -110,11 +105,13 @@ function contact_webhook_check(array $config, callable $report, bool $sendTest):
 
 return [
     'label' => 'webhook',
-    'seconds' => CONTACT_WEBHOOK_SECONDS,
+    'seconds' => static fn (array $config): float => contact_config_seconds($config, 'MAIL_WEBHOOK_TIMEOUT'),
     'enabled' => static fn (array $config): bool => $config['MAIL_WEBHOOK_URL'] !== '',
-    'problems' => static fn (array $config): array => $config['MAIL_WEBHOOK_URL'] === ''
-        ? ['MAIL_WEBHOOK_URL is not set.']
-        : array_values(array_filter([contact_webhook_url_problem($config['MAIL_WEBHOOK_URL'])])),
+    'problems' => contact_webhook_problems(...),
     'send' => static fn (array $config, array $message, float $seconds) => contact_webhook_send($config, contact_webhook_body($message), $seconds),
+    // Nothing of a lead stays here once it is sent.
+    'files' => static fn (array $config, string $id): array => [],
+    // A chat's webhook URL is its password: only its host shows.
+    'settings' => static fn (array $config): array => ['MAIL_WEBHOOK_URL' => contact_webhook_shown($config['MAIL_WEBHOOK_URL']), 'MAIL_WEBHOOK_SECRET' => '(set, hidden)'],
     'check' => contact_webhook_check(...),
 ];
