@@ -3,6 +3,9 @@ import nextJest from 'next/jest.js';
 const createJestConfig = nextJest({ dir: './' });
 
 const shared = {
+  // Not under TMPDIR, which each test run points into a folder of its own (scripts/check/test-run.mjs):
+  // the transformed files stay cached from one run to the next.
+  cacheDirectory: '<rootDir>/node_modules/.cache/jest',
   setupFilesAfterEnv: ['<rootDir>/jest.setup.ts'],
   moduleNameMapper: { '^@/(.*)$': '<rootDir>/$1' },
   testPathIgnorePatterns: ['<rootDir>/node_modules/', '<rootDir>/__tests__/e2e/', '<rootDir>/__tests__/fixtures/', '<rootDir>/__tests__/helpers/', '<rootDir>/out/', '<rootDir>/.bench/'],
