@@ -27,7 +27,7 @@ const started: Run[] = [];
 
 /** Starts a run whose temporary folder is under `root`, outside any run of the tests themselves. */
 function startRun(): Promise<Run> {
-  const env = { ...process.env, TMPDIR: root };
+  const env: NodeJS.ProcessEnv = { ...process.env, TMPDIR: root };
   delete env.NPTS_TEST_RUN;
   const child = spawn(process.execPath, ['--input-type=module', '-e', RUN, testRun], { env, stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((done) => {

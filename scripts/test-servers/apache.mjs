@@ -2,14 +2,13 @@
 // the site deploys to. It writes its own minimal configuration under .e2e/ and touches no system
 // configuration. Usage: PORT=8080 node scripts/test-servers/apache.mjs   (runs in the foreground)
 // For tests of lesser hosts: ALLOW_OVERRIDE=None ignores .htaccess; WITHOUT_MODULES=headers,deflate
-// leaves those modules out.
+// leaves those modules out; SITES (run-dir.mjs) serves several document roots, a port each.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { prepareRunDir } from './run-dir.mjs';
+import { prepareRunDir, sitesToServe } from './run-dir.mjs';
 
-const port = Number(process.env.PORT ?? 8080);
-const docroot = resolve(process.env.DOCROOT ?? 'out');
+const sites = sitesToServe(8080);
 const modules = '/usr/lib/apache2/modules';
 const httpd = ['/usr/sbin/apache2', '/usr/sbin/httpd'].find(existsSync);
 
@@ -22,14 +21,14 @@ if (!php) {
   console.error('mod_php is not installed. On Debian/Ubuntu: apt-get install -y libapache2-mod-php');
   process.exit(1);
 }
-const runDir = prepareRunDir('apache', port, docroot);
+const runDir = prepareRunDir('apache', sites);
 const asRoot = process.getuid?.() === 0;
 const without = process.env.WITHOUT_MODULES?.split(',') ?? [];
 
 const config = `
 ServerRoot "${runDir}"
 ServerName 127.0.0.1
-Listen 127.0.0.1:${port}
+${sites.map(({ port }) => `Listen 127.0.0.1:${port}`).join('\n')}
 PidFile "${runDir}/httpd.pid"
 DefaultRuntimeDir "${runDir}"
 Mutex file:${runDir} default
@@ -55,16 +54,22 @@ MaxRequestWorkers 64
 Timeout 30
 
 TypesConfig /etc/mime.types
-DocumentRoot "${docroot}"
 <Directory />
   AllowOverride None
   Require all denied
 </Directory>
+${sites
+  .map(
+    ({ port, docroot, allowOverride }) => `<VirtualHost 127.0.0.1:${port}>
+  DocumentRoot "${docroot}"
+</VirtualHost>
 <Directory "${docroot}">
   Options FollowSymLinks
-  AllowOverride ${process.env.ALLOW_OVERRIDE ?? 'All'}
+  AllowOverride ${allowOverride}
   Require all granted
-</Directory>
+</Directory>`,
+  )
+  .join('\n')}
 <FilesMatch "\\.php$">
   SetHandler application/x-httpd-php
 </FilesMatch>
@@ -83,6 +88,6 @@ if (check.status !== 0) {
 }
 
 const server = spawn(httpd, ['-f', configFile, '-DFOREGROUND'], { stdio: 'inherit' });
-console.log(`Apache serves ${docroot} at http://127.0.0.1:${port}/ (logs in ${runDir})`);
+for (const { port, docroot } of sites) console.log(`Apache serves ${docroot} at http://127.0.0.1:${port}/ (logs in ${runDir})`);
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill('SIGTERM'));
 server.on('exit', (code) => process.exit(code ?? 0));
