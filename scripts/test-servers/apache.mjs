@@ -58,18 +58,13 @@ TypesConfig /etc/mime.types
   AllowOverride None
   Require all denied
 </Directory>
-${sites
-  .map(
-    ({ port, docroot, allowOverride }) => `<VirtualHost 127.0.0.1:${port}>
-  DocumentRoot "${docroot}"
-</VirtualHost>
-<Directory "${docroot}">
-  Options FollowSymLinks
-  AllowOverride ${allowOverride}
-  Require all granted
-</Directory>`,
-  )
-  .join('\n')}
+${
+  // One site is the server's own document root; several are virtual hosts, which name their own
+  // port in the addresses Apache writes (mod_dir's redirect to a folder's slash, say).
+  sites.length === 1
+    ? `DocumentRoot "${sites[0].docroot}"\n${directory(sites[0])}`
+    : sites.map((site) => `<VirtualHost 127.0.0.1:${site.port}>\n  DocumentRoot "${site.docroot}"\n</VirtualHost>\n${directory(site)}`).join('\n')
+}
 <FilesMatch "\\.php$">
   SetHandler application/x-httpd-php
 </FilesMatch>
@@ -78,6 +73,14 @@ ${Object.entries(process.env)
   .map(([name, value]) => `SetEnv ${name} "${String(value).replace(/"/g, '\\"')}"`)
   .join('\n')}
 `;
+function directory({ docroot, allowOverride }) {
+  return `<Directory "${docroot}">
+  Options FollowSymLinks
+  AllowOverride ${allowOverride}
+  Require all granted
+</Directory>`;
+}
+
 const configFile = resolve(runDir, 'httpd.conf');
 writeFileSync(configFile, config);
 
