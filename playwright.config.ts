@@ -43,7 +43,8 @@ export default defineConfig({
   projects: [
     // First: the slowest tests, one engine each and one after the other within it, start at once.
     { name: 'firefox and webkit', testMatch: 'engines.spec.ts' },
-    { name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined }, testIgnore: 'engines.spec.ts', metadata: { server: 'apache' } },
+    // But what a page's visit in every-page.spec.ts checks there already (@nginx-only).
+    { name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined }, testIgnore: 'engines.spec.ts', grepInvert: /@nginx-only/, metadata: { server: 'apache' } },
     // The server-facing tests again, against nginx with docs/nginx.conf (scripts/test-servers/nginx.mjs),
     // but those tagged @any-server: what they check holds whatever serves the build.
     {

@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { illustrations } from '@/components/illustration';
 import { routes, serviceLinks, site, unlistedRoutes, vesselLinks } from '@/lib/site';
 import { people } from '../fixtures/people';
-import { expect, test } from './fixtures';
+import { expect, test, watchViolations } from './fixtures';
 import { buttonLooks, closingBand, contactCallsInOneScreen, contactLinksByBand, fontPreloads, frameProblems, gridProblems, iconProblems, inInter, loneWordHeadings, timelineProblems } from './measure';
 
 // Every page in light and dark, on a laptop and a phone: one visit each, and every check that
@@ -41,20 +41,45 @@ const timelines = ['/software', '/rest', '/proto', '/network', '/consulting'];
 const iconPoints: Record<string, number> = { '/': 8, '/about': 6, '/vrit': 16, '/consulting': 19, '/coms': 13, '/ai': 17, '/proto': 3 };
 /** The sections only the test build shows: those above, and About's clients, certifications and partners. */
 const fixtureOnly = new RegExp(`${proofHeadings.source}|^Clients, certifications and partners$`);
+/**
+ * The calls to action each service page must carry (spec §2), all leading to /contact, naming
+ * their page for the lead's attribution (/contact?from=/coms): one in the opening band, any others
+ * mid-page, and one that ends the page (a banner's text link where the spec asks for a banner).
+ */
+const ctas: Record<string, { hero: string; middle?: string[]; closing: string; banner?: true }> = {
+  '/proto': { hero: 'Get more information', closing: 'Get more information' },
+  '/rest': { hero: 'Contact us', closing: 'Contact us' },
+  '/coms': { hero: 'Contact us', closing: 'Contact us' },
+  '/network': { hero: 'Contact us', closing: 'Contact us' },
+  '/vrit': { hero: 'Contact us', closing: 'Contact us' },
+  '/software': { hero: 'Contact us', middle: ['Start your project'], closing: 'Contact us', banner: true },
+  '/ai': { hero: 'Get started', middle: ['Contact us', 'Get started'], closing: 'Contact us', banner: true },
+  '/consulting': { hero: 'Get started', middle: ['Contact us', 'Get started'], closing: 'Contact us', banner: true },
+};
 /** How tall a screen is, for two calls to the contact form never to be in view at once. */
 const SCREEN = 800;
 
 for (const colorScheme of ['light', 'dark'] as const) {
   for (const path of [...routes, ...unlistedRoutes, '/nope']) {
-    const checks = colorScheme === 'light' ? 'no axe violation, nothing wider than the window, headings and grids whole' : 'no axe violation, neighbouring bands apart';
-    test(`${path} in ${colorScheme} at ${screens.map(({ width }) => width).join(' and ')} px: ${checks}`, async ({ page, baseURL }) => {
+    const checks = colorScheme === 'light' ? 'no axe violation, nothing wider than the window, headings and grids whole' : 'no contrast violation, neighbouring bands apart';
+    test(`${path} in ${colorScheme} at ${screens.map(({ width }) => width).join(' and ')} px: ${checks}`, async ({ page, baseURL, consoleErrors }) => {
       const fonts: { url: string; type: string | undefined; bytes: number }[] = [];
       page.on('response', async (response) => {
         if (response.request().resourceType() === 'font') fonts.push({ url: response.url(), type: response.headers()['content-type'], bytes: (await response.body()).length });
       });
+      const violations = await watchViolations(page);
       await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
       await page.setViewportSize(screens[0]);
-      await page.goto(path);
+      const response = await page.goto(path);
+      if (colorScheme === 'light') {
+        // What routes.spec.ts checks of each route's own load on nginx; on Apache, here.
+        expect.soft(response?.status(), `${path}: its status`).toBe(path === '/nope' ? 404 : 200);
+        expect.soft(response?.headers()['content-type'], `${path}: an HTML page`).toContain('text/html');
+        await expect.soft(page, `${path}: not redirected`).toHaveURL(path);
+        await expect.soft(page.locator('h1'), `${path}: one h1`).toHaveCount(1);
+        if (path === '/') await expect.soft(page, '/: the site’s title').toHaveTitle(site.title);
+        else await expect.soft(page, `${path}: a title of its own`).not.toHaveTitle(site.title);
+      }
       // Hydrated, with the consent banner a first-time visitor sees, and the type loaded.
       await expect(page.getByRole('region', { name: 'Analytics cookies' })).toBeVisible();
       await page.evaluate(() => document.fonts.ready);
@@ -63,7 +88,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
       for (const [index, { width, height }] of screens.entries()) {
         if (index > 0) await page.setViewportSize({ width, height });
         const at = (check: string) => `${path} at ${width} px in ${colorScheme}: ${check}`;
-        const axe = await new AxeBuilder({ page }).analyze();
+        // In dark, what its colours decide: contrast, and links told apart from text.
+        const axe = await (colorScheme === 'dark' ? new AxeBuilder({ page }).withRules(['color-contrast', 'link-in-text-block']) : new AxeBuilder({ page })).analyze();
         expect.soft(axe.violations.map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((node) => node.target.join(' ')) })), at('axe')).toEqual([]);
         if (listed(path)) expect.soft(await bandsSharingBackground(page), at('no two neighbouring bands share a background')).toEqual([]);
         if (colorScheme === 'light') {
@@ -142,6 +168,19 @@ for (const colorScheme of ['light', 'dark'] as const) {
           const bands = await page.evaluate(contactLinksByBand);
           expect.soft(bands.at(-1)!.contact.length, `${path}: the band that ends the page, “${bands.at(-1)!.name}”, holds exactly one link to /contact`).toBe(1);
           if (servicePages.includes(path)) expect.soft(bands[0].contact.length, `${path}: the opening band holds one link to /contact`).toBe(1);
+          if (path in ctas) {
+            const { hero, middle = [], closing, banner } = ctas[path];
+            const calls = await page.evaluate(() => {
+              const links = [...document.querySelectorAll<HTMLAnchorElement>('main a')].filter((link) => link.pathname === '/contact');
+              return { hrefs: [...new Set(links.map((link) => link.getAttribute('href')))], lastFilled: getComputedStyle(links.at(-1)!).backgroundColor !== 'rgba(0, 0, 0, 0)' };
+            });
+            expect.soft(calls.hrefs, `${path}: every call leads to /contact, naming the page`).toEqual([`/contact?from=${path}`]);
+            expect.soft(bands.flatMap((band) => band.contact), `${path}: the calls in the order of the page`).toEqual([hero, ...middle, closing]);
+            expect.soft(bands[0].contact, `${path}: the opening band's call`).toEqual([hero]);
+            expect.soft(bands.at(-1)!.contact, `${path}: the call that ends the page`).toEqual([closing]);
+            expect.soft(bands.at(-2)!.contact, `${path}: “${bands.at(-2)!.name}”, the band before the last, has no call of its own`).toEqual([]);
+            expect.soft(calls.lastFilled, `${path}: the last call ${banner ? 'a banner’s text link' : 'a button'}`).toBe(!banner);
+          }
         }
 
         for (const width of moreWidths) {
@@ -151,6 +190,9 @@ for (const colorScheme of ['light', 'dark'] as const) {
           expect.soft(await page.evaluate(gridProblems), at('feature lists in their columns, card grids without an empty slot')).toEqual([]);
         }
       }
+      expect.soft(await violations(), `${path} in ${colorScheme}: no CSP violation`).toEqual([]);
+      // The not-found page's own 404 is the one error its console shows.
+      expect.soft(consoleErrors.filter((error) => path !== '/nope' || !error.includes('404')), `${path} in ${colorScheme}: no console error`).toEqual([]);
       if (colorScheme === 'dark' || !listed(path)) return;
 
       // Once per page: what does not change with the screen or the colour scheme.

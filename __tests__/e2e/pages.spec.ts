@@ -1,56 +1,14 @@
 import { createHash } from 'node:crypto';
-import type { Page } from '@playwright/test';
 import { routes, site } from '@/lib/site';
 import { technologies } from '@/lib/tech-logos';
 import { expect, test, visits } from './fixtures';
-import { contactLinksByBand } from './measure';
 
-/**
- * The calls to action each service page must carry (spec §2), all leading to /contact, naming
- * their page for the lead's attribution (/contact?from=/coms): one in the opening band, any others
- * mid-page, and one that ends the page (a banner's text link where the spec asks for a banner).
- */
-const ctas: Record<string, { hero: string; middle?: string[]; closing: string; banner?: true }> = {
-  '/proto': { hero: 'Get more information', closing: 'Get more information' },
-  '/rest': { hero: 'Contact us', closing: 'Contact us' },
-  '/coms': { hero: 'Contact us', closing: 'Contact us' },
-  '/network': { hero: 'Contact us', closing: 'Contact us' },
-  '/vrit': { hero: 'Contact us', closing: 'Contact us' },
-  '/software': { hero: 'Contact us', middle: ['Start your project'], closing: 'Contact us', banner: true },
-  '/ai': { hero: 'Get started', middle: ['Contact us', 'Get started'], closing: 'Contact us', banner: true },
-  '/consulting': { hero: 'Get started', middle: ['Contact us', 'Get started'], closing: 'Contact us', banner: true },
-};
-
-/** Links in the page's own content, leaving out the header, share strip and footer. */
-function contentLinks(page: Page, name: string) {
-  return page.getByRole('main').getByRole('link', { name, exact: true });
-}
-
-test.describe('Service page calls to action', () => {
-  for (const [path, { hero, middle = [], closing, banner }] of Object.entries(ctas)) {
-    const all = [hero, ...middle, closing];
-    test(`${path}: ${all.join(', ')}, all to /contact, never two back to back, the last ${banner ? 'a banner’s link' : 'a button'} that ends the page`, async ({ page }) => {
-      const contact = `/contact?from=${path}`;
-      await page.goto(path);
-      for (const name of new Set(all)) {
-        const links = contentLinks(page, name);
-        expect(await links.count(), name).toBeGreaterThan(0);
-        for (const link of await links.all()) await expect(link).toHaveAttribute('href', contact);
-      }
-      const bands = await page.evaluate(contactLinksByBand);
-      expect(bands.flatMap((band) => band.contact), 'the calls in the order of the page').toEqual(all);
-      expect(bands[0].contact, 'the opening band').toEqual([hero]);
-      expect(bands.at(-1)!.contact, 'the band that ends the page').toEqual([closing]);
-      expect(bands.at(-2)!.contact, `“${bands.at(-2)!.name}”, the band before the last, has no call of its own`).toEqual([]);
-      const last = page.getByRole('main').getByRole('region').last().getByRole('link', { name: closing, exact: true });
-      await expect(last).toHaveAttribute('href', contact);
-      const filled = await last.evaluate((link) => getComputedStyle(link).backgroundColor !== 'rgba(0, 0, 0, 0)');
-      expect(filled, banner ? 'the banner’s text link' : 'a button').toBe(!banner);
-      await contentLinks(page, hero).first().click();
-      await expect(page).toHaveURL(contact);
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    });
-  }
+// The calls to action of each service page (spec §2): every-page.spec.ts, in the page's visit.
+test('a service page’s opening call leads to the contact form, naming the page', async ({ page }) => {
+  await page.goto('/software');
+  await page.getByRole('main').getByRole('link', { name: 'Contact us', exact: true }).first().click();
+  await expect(page).toHaveURL('/contact?from=/software');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 });
 
 test.describe('Page content', () => {

@@ -2,8 +2,9 @@ import { routes, site } from '@/lib/site';
 import { expect, test, watchViolations } from './fixtures';
 
 test.describe('Routes on the web server', () => {
+  // On Apache, every-page.spec.ts's visit of each page takes these checks.
   for (const path of routes) {
-    test(`${path} answers 200 on a direct load with one h1, no console errors and no CSP violation`, async ({ page, consoleErrors }) => {
+    test(`${path} answers 200 on a direct load with one h1, no console errors and no CSP violation`, { tag: '@nginx-only' }, async ({ page, consoleErrors }) => {
       const violations = await watchViolations(page);
       const response = await page.goto(path);
       expect(response?.status()).toBe(200);

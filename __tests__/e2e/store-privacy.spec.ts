@@ -248,18 +248,25 @@ test.beforeAll(async () => {
     Object.assign(at, at.layout.make(at.host));
   }
   const hosts = [...uploads, ...placed];
-  // One Apache for both its settings (AllowOverride is each site's own), and one nginx.
-  for (const kind of ['apache', 'nginx'] as const) {
-    const ofKind = hosts.filter((host) => host.server.kind === kind);
-    const { urls, stop } = await startSites(kind, ofKind.map((host) => ({ docroot: host.documentRoot, allowOverride: host.server.allowOverride })), DEFAULTS);
-    stops.push(stop);
-    ofKind.forEach((host, index) => (host.url = urls[index]));
-  }
-  for (const host of hosts.filter(({ server }) => server.kind === 'php')) {
-    const bare = await startBareServer(host.documentRoot, { MAIL_HEALTH_TOKEN: TOKEN });
-    stops.push(bare.stop);
-    host.url = bare.url;
-  }
+  // One Apache for both its settings (AllowOverride is each site's own), one nginx, a php -S each: all at once.
+  const started = [
+    ...(['apache', 'nginx'] as const).map(async (kind) => {
+      const ofKind = hosts.filter((host) => host.server.kind === kind);
+      const { urls, stop } = await startSites(kind, ofKind.map((host) => ({ docroot: host.documentRoot, allowOverride: host.server.allowOverride })), DEFAULTS);
+      stops.push(stop);
+      ofKind.forEach((host, index) => (host.url = urls[index]));
+    }),
+    ...hosts
+      .filter(({ server }) => server.kind === 'php')
+      .map(async (host) => {
+        const bare = await startBareServer(host.documentRoot, { MAIL_HEALTH_TOKEN: TOKEN });
+        stops.push(bare.stop);
+        host.url = bare.url;
+      }),
+  ];
+  // Each that started is stopped by afterAll, also when another did not start.
+  const failed = (await Promise.allSettled(started)).find((result) => result.status === 'rejected');
+  if (failed) throw failed.reason;
 });
 
 test.afterAll(async () => {

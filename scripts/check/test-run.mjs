@@ -38,7 +38,11 @@ function ownerId(pid) {
 
 const running = (owner) => ownerId(Number(owner.split('-')[0])) === owner;
 
-/** The run this process belongs to, made now with this process as its owner if it belongs to none. */
+/**
+ * The run this process belongs to, made now with this process as its owner if it belongs to none.
+ * Also jest's globalSetup (this module's default): it runs in jest's own process, before its
+ * workers start, so they and all they start belong to the run.
+ */
 export function ownRun() {
   if (process.env[TAG]) return process.env[TAG];
   const owner = (linux && ownerId(process.pid)) || `${process.pid}-${Date.now()}`;
@@ -131,3 +135,5 @@ export function whenStarterGone(gone) {
   }, 1000);
   timer.unref();
 }
+
+export default ownRun;
