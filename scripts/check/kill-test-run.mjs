@@ -1,6 +1,6 @@
 // `node scripts/check/kill-test-run.mjs`: shows that `npm test` killed with kill -9 leaves nothing
 // behind once the next `npm test` has started, and that a run's start-up sweep leaves a running
-// run alone. It really kills (this is not part of npm test, which it runs five times):
+// run alone. It really kills (it is not part of npm test, which it runs four times):
 //   1. kill -9 of the npm of a running `npm test`, once its endpoint tests' php -S servers run:
 //      the run stops itself and leaves none of its processes or its temporary folder;
 //   2. the next `npm test` starts with nothing of the first;
@@ -28,7 +28,11 @@ const stat = (pid) => {
     return null;
   }
 };
-const alive = (pid) => ![null, undefined].includes(stat(pid)?.[0]) && stat(pid)[0] !== 'Z';
+/** Whether a process runs: a zombie waiting for its parent to collect it does not. */
+const alive = (pid) => {
+  const state = stat(pid)?.[0];
+  return state !== undefined && state !== 'Z';
+};
 const commandOf = (pid) => {
   try {
     return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ').trim();
