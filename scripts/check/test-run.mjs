@@ -30,10 +30,10 @@ function stat(pid) {
   }
 }
 
-/** A process as a run's owner: its id and start time, or null when it is not running. */
+/** A process as a run's owner: its id and start time, or null when it is not running (a zombie has ended). */
 function ownerId(pid) {
   const fields = stat(pid);
-  return fields && `${pid}-${fields[19]}`;
+  return fields && fields[0] !== 'Z' ? `${pid}-${fields[19]}` : null;
 }
 
 const running = (owner) => ownerId(Number(owner.split('-')[0])) === owner;
