@@ -16,6 +16,15 @@ function renderMenu() {
   return { user, services: screen.getByRole('button', { name: 'Services' }), vessel: screen.getByRole('button', { name: 'Vessel / Rig IT' }) };
 }
 
+/** The menu as a phone shows it (below the breakpoint), opened with its button. */
+async function openSmallScreenMenu() {
+  window.matchMedia = jest.fn().mockReturnValue({ matches: false, addEventListener: jest.fn(), removeEventListener: jest.fn() });
+  const { user } = renderMenu();
+  const menuButton = screen.getByRole('button', { name: 'Menu' });
+  await user.click(menuButton);
+  return { user, menuButton };
+}
+
 describe('NavMenu', () => {
   it('opens a dropdown with Enter and closes it with Escape, returning focus to its button', async () => {
     const { user, services } = renderMenu();
@@ -88,10 +97,7 @@ describe('NavMenu', () => {
   });
 
   it('opens the small-screen menu, moves focus into it, and Escape closes it back to the button', async () => {
-    window.matchMedia = jest.fn().mockReturnValue({ matches: false, addEventListener: jest.fn(), removeEventListener: jest.fn() });
-    const { user } = renderMenu();
-    const menuButton = screen.getByRole('button', { name: 'Menu' });
-    await user.click(menuButton);
+    const { user, menuButton } = await openSmallScreenMenu();
     expect(menuButton).toHaveAttribute('aria-expanded', 'true');
     expect(screen.getByRole('link', { name: 'Home' })).toHaveFocus();
     expect(document.body.style.overflow).toBe('hidden');
@@ -103,10 +109,7 @@ describe('NavMenu', () => {
   });
 
   it('closes the small-screen menu when an item is selected', async () => {
-    window.matchMedia = jest.fn().mockReturnValue({ matches: false, addEventListener: jest.fn(), removeEventListener: jest.fn() });
-    const { user } = renderMenu();
-    const menuButton = screen.getByRole('button', { name: 'Menu' });
-    await user.click(menuButton);
+    const { user, menuButton } = await openSmallScreenMenu();
     // jsdom cannot navigate; the app router would take over the click in a browser.
     const link = screen.getByRole('link', { name: 'About' });
     link.addEventListener('click', (event) => event.preventDefault());
@@ -116,10 +119,7 @@ describe('NavMenu', () => {
   });
 
   it('keeps Tab and Shift+Tab within the open small-screen menu and its button', async () => {
-    window.matchMedia = jest.fn().mockReturnValue({ matches: false, addEventListener: jest.fn(), removeEventListener: jest.fn() });
-    const { user } = renderMenu();
-    const menuButton = screen.getByRole('button', { name: 'Menu' });
-    await user.click(menuButton);
+    const { user, menuButton } = await openSmallScreenMenu();
     await user.tab({ shift: true });
     expect(menuButton).toHaveFocus();
     await user.tab({ shift: true });
@@ -129,10 +129,7 @@ describe('NavMenu', () => {
   });
 
   it('closes the small-screen menu from the backdrop beside it, focus back on its button', async () => {
-    window.matchMedia = jest.fn().mockReturnValue({ matches: false, addEventListener: jest.fn(), removeEventListener: jest.fn() });
-    const { user } = renderMenu();
-    const menuButton = screen.getByRole('button', { name: 'Menu' });
-    await user.click(menuButton);
+    const { user, menuButton } = await openSmallScreenMenu();
     // The backdrop covers the page beside the panel: the element after the menu's button.
     await user.click(menuButton.nextElementSibling!);
     expect(menuButton).toHaveAttribute('aria-expanded', 'false');
