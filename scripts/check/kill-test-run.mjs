@@ -78,7 +78,8 @@ const started = [];
 async function startTest(name) {
   const npm = spawn('npm', ['test'], { detached: true, stdio: 'ignore' });
   started.push(npm);
-  const runner = await wait(() => descendants(npm.pid).find((pid) => commandOf(pid).endsWith('scripts/check/run-tests.mjs')), 60, `${name}: the runner`);
+  // The runner itself, not the shell npm runs it in.
+  const runner = await wait(() => descendants(npm.pid).find((pid) => /^node .*scripts\/check\/run-tests\.mjs$/.test(commandOf(pid))), 60, `${name}: the runner`);
   const run = `${runner}-${stat(runner)[19]}`;
   const servers = await wait(() => {
     const php = taggedWith(run).filter((pid) => commandOf(pid).startsWith('php -S'));

@@ -50,6 +50,9 @@ export async function runParts(title, groups) {
   return failed.length === 0;
 }
 
+/** Whether the run is being stopped (stop() exits once its parts have ended). */
+export const stopped = () => stopping;
+
 /** Passes `signal` on to every running part's process group; exits once all have ended, or after 10 s. */
 export function stop(signal, reason) {
   if (stopping) return;

@@ -7,7 +7,7 @@
 // tests serve side by side, then the W3C checker over that build's pages, then the browser tests,
 // with their own report. The browser tests do not wait for the endpoint's: on a machine with cores
 // to spare those run beside them, on a small one they mostly end within the first phase.
-import { start, runParts, stop } from './parts.mjs';
+import { start, runParts, stop, stopped } from './parts.mjs';
 import { ownRun, whenStarterGone } from './test-run.mjs';
 
 const started = Date.now();
@@ -28,6 +28,8 @@ if (built) {
   browsers = await start({ name: 'npx playwright test', command: ['npx', 'playwright', 'test'] }, { live: true });
 }
 const mail = await endpoint;
+// Stopped, the run says so and exits with the signal's status once every part has ended.
+if (stopped()) await new Promise(() => {});
 if (!mail.ok) console.log(`\n── ${mail.name} failed ──\n${mail.output.trim()}\n`);
 for (const { name, ok, seconds } of [mail, browsers]) console.log(`${ok ? 'ok  ' : 'FAIL'}  ${name.padEnd(20)}  ${seconds.toFixed(1)} s`);
 const passed = built && mail.ok && browsers.ok;
