@@ -2,6 +2,11 @@ import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+import { ownRun } from './scripts/check/test-run.mjs';
+
+// Run on its own (not by npm test), Playwright owns what its tests start: swept away if it is
+// killed (scripts/check/test-run.mjs). Its workers load this file again and belong to its run.
+ownRun();
 
 // Free loopback ports for the whole run: Apache's and nginx's. Workers load this file again and
 // inherit the environment, so they reuse the ports chosen here instead of picking others.
@@ -25,7 +30,8 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   retries: 0,
   workers: 2,
-  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  // The JSON report gives docs/testing.md its table of times (node scripts/check/test-timings.mjs).
+  reporter: [['list'], ['json', { outputFile: '.e2e/report.json' }], ...(process.env.CI ? [] : [['html', { open: 'never' }] as const])],
   use: {
     baseURL,
     trace: 'retain-on-failure',
@@ -37,12 +43,15 @@ export default defineConfig({
   projects: [
     // First: the slowest tests, one engine each and one after the other within it, start at once.
     { name: 'firefox and webkit', testMatch: 'engines.spec.ts' },
-    { name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined }, testIgnore: 'engines.spec.ts', metadata: { server: 'apache' } },
-    // The server-facing tests again, against nginx with docs/nginx.conf (scripts/test-servers/nginx.mjs).
+    // But what a page's visit in every-page.spec.ts checks there already (@nginx-only).
+    { name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined }, testIgnore: 'engines.spec.ts', grepInvert: /@nginx-only/, metadata: { server: 'apache' } },
+    // The server-facing tests again, against nginx with docs/nginx.conf (scripts/test-servers/nginx.mjs),
+    // but those tagged @any-server: what they check holds whatever serves the build.
     {
       name: 'nginx',
       use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: nginxURL },
       testMatch: ['routes.spec.ts', 'security.spec.ts', 'contact.spec.ts', 'compression.spec.ts', 'verify.spec.ts'],
+      grepInvert: /@any-server/,
       metadata: { server: 'nginx' },
     },
   ],

@@ -83,6 +83,17 @@ describe('ConsentBanner', () => {
     expect(screen.queryByRole('region', { name: 'Analytics cookies' })).not.toBeInTheDocument();
   });
 
+  it('is answered from the keyboard: Reject, then Accept, then Enter', async () => {
+    const user = userEvent.setup();
+    render(<ConsentBanner />);
+    screen.getByRole('button', { name: 'Reject' }).focus();
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Accept' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(readConsent(document.cookie)).toBe('granted');
+    expect(screen.queryByRole('region', { name: 'Analytics cookies' })).not.toBeInTheDocument();
+  });
+
   it('does not ask again once a choice is stored', () => {
     document.cookie = `${CONSENT_COOKIE}=denied; Path=/`;
     render(<ConsentBanner />);

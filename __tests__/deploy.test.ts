@@ -1,6 +1,6 @@
 /** @jest-environment node */
-import { execFile } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFile, execFileSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -58,8 +58,70 @@ describe('npm run deploy', () => {
     for (const args of [['--reload'], ['--reload', ' ', '--allow-placeholders'], ['--rollback', '--reload', '']]) {
       const run = await deploy('ssh://deploy@www.example.com/var/www/npts', ...args);
       expect(run.ran).toEqual([]);
-      expect(run.lines).toEqual(['Usage: npm run deploy -- ssh://USER@HOST[:PORT]/DIR [--allow-placeholders] [--url URL] [--reload CMD] | --rollback [--reload CMD]']);
+      expect(run.lines).toEqual(['Usage: npm run deploy -- ssh://USER@HOST[:PORT]/DIR [--allow-placeholders] [--prebuilt BUILD] [--url URL] [--reload CMD] | --rollback [--reload CMD]']);
       expect(run.status).toBe(64);
     }
+  });
+
+  // The release gate reads the sources and their placeholders itself; only once they pass does it
+  // run npm run check -- --release (a tripwire here) and build.
+  it('refuses while placeholders remain, naming them, before the build, ssh or rsync run', async () => {
+    const run = await deploy('ssh://deploy@www.example.com/var/www/npts');
+    expect(run.lines[0]).toMatch(/^\[\d\d:\d\d:\d\d\] 1\/7 release gate: FAILED: \d+ problems; nothing was changed on the host:$/);
+    expect(run.lines).toContain('lib/site.ts:43: the phone number is still a placeholder: replace placeholder(…) with the real value');
+    expect(run.ran).toEqual([]);
+    expect(run.status).toBe(1);
+  });
+
+  describe('--prebuilt BUILD', () => {
+    let builds: string;
+    beforeAll(() => (builds = mkdtempSync(join(tmpdir(), 'npts-prebuilt-'))));
+    afterAll(() => rmSync(builds, { recursive: true, force: true }));
+
+    /** A folder as npm run build leaves it, recorded as built from the sources in `root` with `env`'s settings. */
+    function prebuilt(name: string, root: string, env: Record<string, string> = {}): string {
+      const dir = join(builds, name);
+      mkdirSync(dir);
+      writeFileSync(join(dir, 'index.html'), '<!DOCTYPE html><title>NPTS</title>');
+      writeFileSync(join(dir, '.htaccess'), '');
+      const script = "import { recordBuild } from './scripts/build/build-record.mjs'; recordBuild(process.argv[1], { root: process.argv[2], env: JSON.parse(process.argv[3]) });";
+      execFileSync(process.execPath, ['--input-type=module', '-e', script, dir, root, JSON.stringify(env)], { cwd: repo });
+      return dir;
+    }
+
+    it('holds a build of these sources to the same gate: its placeholders refused, nothing built or uploaded', async () => {
+      const build = prebuilt('placeholders', repo);
+      const run = await deploy('ssh://deploy@www.example.com/var/www/npts', '--prebuilt', build);
+      expect(run.lines[0]).toMatch(new RegExp(`1/7 release gate: FAILED: \\d+ problems with ${build}/; nothing was changed on the host:$`));
+      expect(run.lines).toContain('lib/site.ts:43: the phone number is still a placeholder: replace placeholder(…) with the real value');
+      expect(run.lines.filter((line) => line.startsWith(build))).toEqual([]);
+      expect(run.ran).toEqual([]);
+      expect(run.status).toBe(1);
+    });
+
+    it('refuses a build for the tests, one changed since it was built, and one of other sources, naming each', async () => {
+      const other = join(builds, 'other-sources');
+      mkdirSync(other);
+      writeFileSync(join(other, 'page.tsx'), 'export default function Page() {}\n');
+      execFileSync('git', ['init', '-q', other]);
+      const build = prebuilt('fixture', other, { NPTS_REFERENCES_FIXTURE: '1' });
+      writeFileSync(join(build, 'index.html'), '<!DOCTYPE html><title>NPTS, edited</title>');
+      const run = await deploy('ssh://deploy@www.example.com/var/www/npts', '--prebuilt', build, '--url', 'https://www.example.com');
+      expect(run.lines).toContain(`${build} has changed since it was built: index.html`);
+      expect(run.lines.find((line) => line.startsWith(`${build} was built from other sources than this working copy's (`))).toMatch(/ and \d+ more\): check out what it was built from, or build here$/);
+      expect(run.lines.find((line) => line.includes('NPTS_REFERENCES_FIXTURE'))).toMatch(/^next\.config\.mjs:1: NPTS_REFERENCES_FIXTURE is set: a build would show the test entries/);
+      expect(run.ran).toEqual([]);
+      expect(run.status).toBe(1);
+    });
+
+    it('refuses a folder that holds no record of its build at once', async () => {
+      const build = join(builds, 'unrecorded');
+      mkdirSync(build);
+      writeFileSync(join(build, 'index.html'), '');
+      writeFileSync(join(build, '.htaccess'), '');
+      const run = await deploy('ssh://deploy@www.example.com/var/www/npts', '--prebuilt', build);
+      expect(run.lines).toEqual([expect.stringMatching(new RegExp(`1/7 release gate: FAILED: ${build} holds no \\.build\\.json: it is not a build npm run build made .*; nothing was changed on the host$`))]);
+      expect(run.ran).toEqual([]);
+    });
   });
 });

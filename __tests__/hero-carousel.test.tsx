@@ -117,11 +117,13 @@ describe('HeroCarousel', () => {
     expect(currentTitle()).toBe('Second');
   });
 
-  it('puts the rotation control first in the tab order', async () => {
+  it('puts the rotation control first in the tab order, then the arrows', async () => {
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
     render(<HeroCarousel heading="Remote-first IT for sea and shore" slides={slides} />);
     await user.tab();
     expect(screen.getByRole('button', { name: 'Stop automatic slide show' })).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Previous slide' })).toHaveFocus();
   });
 
   it('pauses while the pointer is over it and resumes when it leaves', () => {

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { NavMenu } from '@/components/nav-menu';
-import { mainNav } from '@/lib/site';
+import { mainNav, serviceLinks, vesselLinks } from '@/lib/site';
 
 jest.mock('next/navigation', () => ({ usePathname: () => '/rest' }));
 
@@ -14,6 +14,15 @@ function renderMenu() {
     </>,
   );
   return { user, services: screen.getByRole('button', { name: 'Services' }), vessel: screen.getByRole('button', { name: 'Vessel / Rig IT' }) };
+}
+
+/** The menu as a phone shows it (below the breakpoint), opened with its button. */
+async function openSmallScreenMenu() {
+  window.matchMedia = jest.fn().mockReturnValue({ matches: false, addEventListener: jest.fn(), removeEventListener: jest.fn() });
+  const { user } = renderMenu();
+  const menuButton = screen.getByRole('button', { name: 'Menu' });
+  await user.click(menuButton);
+  return { user, menuButton };
 }
 
 describe('NavMenu', () => {
@@ -31,6 +40,27 @@ describe('NavMenu', () => {
     expect(services).toHaveAttribute('aria-expanded', 'false');
     expect(list).not.toBeVisible();
     expect(services).toHaveFocus();
+  });
+
+  it('lists the services in the Services dropdown, opened with the mouse, and closes it when one is chosen', async () => {
+    const { user, services } = renderMenu();
+    await user.click(services);
+    const list = document.getElementById(services.getAttribute('aria-controls')!)!;
+    expect([...list.querySelectorAll('a')].map((link) => link.textContent)).toEqual(serviceLinks.map((link) => link.label));
+    // jsdom cannot navigate; the app router would take over the click in a browser.
+    const link = screen.getByRole('link', { name: 'AI automation' });
+    link.addEventListener('click', (event) => event.preventDefault());
+    await user.click(link);
+    expect(services).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('opens a dropdown with Space as with Enter, its first item next in the tab order', async () => {
+    const { user, vessel } = renderMenu();
+    vessel.focus();
+    await user.keyboard(' ');
+    expect(vessel).toHaveAttribute('aria-expanded', 'true');
+    await user.tab();
+    expect(screen.getByRole('link', { name: vesselLinks[0].label })).toHaveFocus();
   });
 
   it('keeps one dropdown open at a time', async () => {
@@ -67,10 +97,7 @@ describe('NavMenu', () => {
   });
 
   it('opens the small-screen menu, moves focus into it, and Escape closes it back to the button', async () => {
-    window.matchMedia = jest.fn().mockReturnValue({ matches: false, addEventListener: jest.fn(), removeEventListener: jest.fn() });
-    const { user } = renderMenu();
-    const menuButton = screen.getByRole('button', { name: 'Menu' });
-    await user.click(menuButton);
+    const { user, menuButton } = await openSmallScreenMenu();
     expect(menuButton).toHaveAttribute('aria-expanded', 'true');
     expect(screen.getByRole('link', { name: 'Home' })).toHaveFocus();
     expect(document.body.style.overflow).toBe('hidden');
@@ -82,14 +109,30 @@ describe('NavMenu', () => {
   });
 
   it('closes the small-screen menu when an item is selected', async () => {
-    window.matchMedia = jest.fn().mockReturnValue({ matches: false, addEventListener: jest.fn(), removeEventListener: jest.fn() });
-    const { user } = renderMenu();
-    const menuButton = screen.getByRole('button', { name: 'Menu' });
-    await user.click(menuButton);
+    const { user, menuButton } = await openSmallScreenMenu();
     // jsdom cannot navigate; the app router would take over the click in a browser.
     const link = screen.getByRole('link', { name: 'About' });
     link.addEventListener('click', (event) => event.preventDefault());
     await user.click(link);
     expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+    expect(document.body.style.overflow).toBe('');
+  });
+
+  it('keeps Tab and Shift+Tab within the open small-screen menu and its button', async () => {
+    const { user, menuButton } = await openSmallScreenMenu();
+    await user.tab({ shift: true });
+    expect(menuButton).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(screen.getAllByRole('link', { name: 'Contact' }).at(-1)).toHaveFocus();
+    await user.tab();
+    expect(menuButton).toHaveFocus();
+  });
+
+  it('closes the small-screen menu from the backdrop beside it, focus back on its button', async () => {
+    const { user, menuButton } = await openSmallScreenMenu();
+    // The backdrop covers the page beside the panel: the element after the menu's button.
+    await user.click(menuButton.nextElementSibling!);
+    expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+    expect(menuButton).toHaveFocus();
   });
 });

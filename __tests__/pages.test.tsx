@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import AboutPage from '@/app/about/page';
 import AiPage from '@/app/ai/page';
 import CommunicationPage from '@/app/coms/page';
@@ -10,6 +10,7 @@ import ProtoPage from '@/app/proto/page';
 import RestPage from '@/app/rest/page';
 import SoftwarePage from '@/app/software/page';
 import ItManagementPage from '@/app/vrit/page';
+import { site } from '@/lib/site';
 
 jest.mock('next/navigation', () => ({ usePathname: () => '/' }));
 // Empty, as the sources ship and whatever an editor has added since: the normal build.
@@ -57,5 +58,35 @@ describe('Stats', () => {
       '24/7': ['Global Support'],
       '100%': ['Remote Operations'],
     });
+  });
+});
+
+describe('Home', () => {
+  it('leads from every slide of its carousel to /contact, naming the page, and from a service’s slide to that service', () => {
+    render(<HomePage />);
+    const carousel = screen.getByRole('region', { name: 'Highlights' });
+    const slides = [
+      { button: 'Get Started', service: null },
+      { button: 'Learn More', service: { name: 'Software development', href: '/software' } },
+      { button: 'Discover More', service: { name: 'AI automation', href: '/ai' } },
+    ];
+    for (const [index, { button, service }] of slides.entries()) {
+      fireEvent.click(within(carousel).getByRole('button', { name: `Go to slide ${index + 1}` }));
+      expect(within(carousel).getByRole('link', { name: button })).toHaveAttribute('href', '/contact?from=/');
+      if (service) expect(within(carousel).getByRole('link', { name: service.name })).toHaveAttribute('href', service.href);
+      // The other slides' links are out of reach.
+      expect(within(carousel).getAllByRole('link')).toHaveLength(service ? 2 : 1);
+    }
+  });
+});
+
+describe('/rest', () => {
+  it('shows the testimonial the company gave, in its words and under its name', () => {
+    render(<RestPage />);
+    const { quote, name, role, company } = site.testimonial;
+    const figure = screen.getAllByRole('figure').find((candidate) => within(candidate).queryByText(quote))!;
+    expect(figure).toBeDefined();
+    expect(figure.querySelector('blockquote')!.textContent!.trim()).toBe(quote);
+    expect(figure.querySelector('figcaption')!.textContent!.trim()).toBe(`— ${name}, ${role}, ${company}`);
   });
 });

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test, watchViolations } from './fixtures';
 import { CONSENT_COOKIE, WEB_VITALS_SCRIPT } from '@/lib/analytics';
@@ -137,66 +136,6 @@ test.describe('Consent', () => {
     await expect(banner).toBeHidden();
     expect(await consentUpdates(page)).toEqual([['consent', 'update', { analytics_storage: 'granted' }]]);
     await expect.poll(() => reporter.length).toBe(2);
-  });
-
-  test('Reject persists across reloads and loads nothing', async ({ page, context }) => {
-    const requests = await stubTagManager(page);
-    const reporter = watchReporter(page);
-    await page.goto('/about');
-    await page.getByRole('region', { name: 'Analytics cookies' }).getByRole('button', { name: 'Reject' }).click();
-    const cookie = (await context.cookies()).find((c) => c.name === 'npts_analytics_consent');
-    expect(cookie?.value).toBe('denied');
-    const days = (cookie!.expires * 1000 - Date.now()) / 86_400_000;
-    expect(days).toBeGreaterThan(179);
-    expect(days).toBeLessThan(366);
-
-    await page.reload();
-    await page.waitForLoadState('networkidle');
-    await expect(page.getByRole('region', { name: 'Analytics cookies' })).toHaveCount(0);
-    expect(requests).toEqual([]);
-    expect(reporter).toEqual([]);
-    await setVisibility(page, 'hidden');
-    expect(await webVitals(page)).toEqual([]);
-  });
-
-  test('Cookie settings in the footer reopens the banner and lets the visitor withdraw: no field measurement is sent after', async ({ page }) => {
-    await stubTagManager(page);
-    await page.goto('/');
-    await page.getByRole('button', { name: 'Accept' }).click();
-    // The measurement runs: the first paint's time is sent.
-    await expect.poll(() => metricNames(page)).toContain('FCP');
-    await page.getByRole('button', { name: 'Cookie settings' }).click();
-    const banner = page.getByRole('region', { name: 'Analytics cookies' });
-    await expect(banner).toBeVisible();
-    await expect(banner).toBeFocused();
-    await banner.getByRole('button', { name: 'Reject' }).click();
-    expect((await consentUpdates(page)).at(-1)).toEqual(['consent', 'update', { analytics_storage: 'denied' }]);
-
-    // Hiding the page is when the layout shift and the interactions are reported: none is sent,
-    // however long the browser takes to report.
-    const sent = await metricNames(page);
-    await setVisibility(page, 'hidden');
-    await page.evaluate(() => new Promise((idle) => requestIdleCallback(idle)));
-    expect(await metricNames(page)).toEqual(sent);
-    expect(sent).not.toContain('CLS');
-  });
-
-  test('the banner is keyboard operable, links to the privacy notice and axe finds no violations', async ({ page }) => {
-    await page.goto('/');
-    const banner = page.getByRole('region', { name: 'Analytics cookies' });
-    await expect(banner).toBeVisible();
-    const results = await new AxeBuilder({ page }).analyze();
-    expect(results.violations).toEqual([]);
-
-    await banner.getByRole('button', { name: 'Reject' }).focus();
-    await page.keyboard.press('Tab');
-    await expect(banner.getByRole('button', { name: 'Accept' })).toBeFocused();
-    await page.keyboard.press('Enter');
-    await expect(banner).toBeHidden();
-
-    await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy notice' }).click();
-    await expect(page).toHaveURL('/privacy');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacy notice');
   });
 
   test('showing the banner moves nothing on the page', async ({ page, context, baseURL }) => {

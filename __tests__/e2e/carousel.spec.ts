@@ -1,11 +1,12 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
+// What only a browser shows of the home page's carousel: its box, its paints, its first frame
+// without JavaScript, its fit on a phone. How it turns, pauses and where its slides lead is
+// __tests__/hero-carousel.test.tsx's and pages.test.tsx's.
+
 const START = new Date('2026-01-01T10:00:00Z').getTime();
 const TITLES = ['NPTS', 'Custom Software Solutions', 'AI-Powered Innovation'];
-const BUTTONS = ['Get Started', 'Learn More', 'Discover More'];
-/** The text link a slide about a service adds beside its button, to that service's page. */
-const SERVICE_LINKS = [null, { name: 'Software development', href: '/software' }, { name: 'AI automation', href: '/ai' }];
 
 const carousel = (page: Page) => page.getByRole('region', { name: 'Highlights' });
 /** Only the current slide is in the accessibility tree, so its title is the one h2 found here. */
@@ -20,91 +21,10 @@ async function openHome(page: Page) {
   await expect(page.getByRole('button', { name: /automatic slide show/ })).toBeVisible();
 }
 
-/** Moves the pointer off the carousel, which pauses rotation while it hovers. */
-async function pointerAway(page: Page) {
-  const box = (await carousel(page).boundingBox())!;
-  await page.mouse.move(box.x + box.width / 2, box.y + box.height + 20);
-}
-
 test.describe('Home hero carousel', () => {
   // A visitor who has already answered the consent question: its banner would cover the controls.
   test.beforeEach(async ({ context, baseURL }) => {
     await context.addCookies([{ name: 'npts_analytics_consent', value: 'denied', url: baseURL! }]);
-  });
-
-  test('advances every 5 seconds and wraps from the last slide to the first', async ({ page, consoleErrors }) => {
-    await openHome(page);
-    await expect(currentTitle(page)).toHaveText(TITLES[0]);
-    await page.clock.runFor(4999);
-    await expect(currentTitle(page)).toHaveText(TITLES[0]);
-    await page.clock.runFor(1);
-    await expect(currentTitle(page)).toHaveText(TITLES[1]);
-    await expect(carousel(page).getByRole('group', { name: '2 of 3' })).toBeVisible();
-    await page.clock.runFor(5000);
-    await expect(currentTitle(page)).toHaveText(TITLES[2]);
-    await page.clock.runFor(5000);
-    await expect(currentTitle(page)).toHaveText(TITLES[0]);
-    expect(consoleErrors).toEqual([]);
-  });
-
-  test('arrows and dots change the slide, wrapping both ways, and every button leads to /contact', async ({ page, consoleErrors }) => {
-    await openHome(page);
-    const region = carousel(page);
-
-    await region.getByRole('button', { name: 'Previous slide' }).click();
-    await expect(currentTitle(page)).toHaveText(TITLES[2]);
-    await region.getByRole('button', { name: 'Next slide' }).click();
-    await expect(currentTitle(page)).toHaveText(TITLES[0]);
-    await region.getByRole('button', { name: 'Next slide' }).click();
-    await expect(currentTitle(page)).toHaveText(TITLES[1]);
-
-    for (const [index, title] of TITLES.entries()) {
-      const dot = region.getByRole('button', { name: `Go to slide ${index + 1}` });
-      await dot.click();
-      await expect(currentTitle(page)).toHaveText(title);
-      await expect(dot).toHaveAttribute('aria-current', 'true');
-      const link = region.getByRole('link', { name: BUTTONS[index] });
-      await expect(link).toBeVisible();
-      await expect(link).toHaveAttribute('href', '/contact?from=/');
-      const service = SERVICE_LINKS[index];
-      if (service) await expect(region.getByRole('link', { name: service.name })).toHaveAttribute('href', service.href);
-      // The other slides' links are neither exposed nor visible.
-      await expect(region.getByRole('link')).toHaveCount(service ? 2 : 1);
-    }
-    expect(consoleErrors).toEqual([]);
-  });
-
-  test('the rotation control stops and restarts the slide show', async ({ page }) => {
-    await openHome(page);
-    await page.getByRole('button', { name: 'Stop automatic slide show' }).click();
-    await pointerAway(page);
-    await expect(carousel(page).locator('[aria-live]')).toHaveAttribute('aria-live', 'polite');
-    await page.clock.runFor(15_000);
-    await expect(currentTitle(page)).toHaveText(TITLES[0]);
-
-    await page.getByRole('button', { name: 'Start automatic slide show' }).click();
-    await pointerAway(page);
-    await expect(carousel(page).locator('[aria-live]')).toHaveAttribute('aria-live', 'off');
-    await page.clock.runFor(5000);
-    await expect(currentTitle(page)).toHaveText(TITLES[1]);
-  });
-
-  test('rotation waits while the pointer hovers or keyboard focus is inside', async ({ page }) => {
-    await openHome(page);
-    await carousel(page).hover();
-    await page.clock.runFor(15_000);
-    await expect(currentTitle(page)).toHaveText(TITLES[0]);
-    await pointerAway(page);
-
-    await page.getByRole('button', { name: 'Stop automatic slide show' }).focus();
-    await page.keyboard.press('Tab');
-    await expect(page.getByRole('button', { name: 'Previous slide' })).toBeFocused();
-    await page.clock.runFor(15_000);
-    await expect(currentTitle(page)).toHaveText(TITLES[0]);
-
-    await page.getByRole('heading', { name: 'AI-powered solutions' }).click();
-    await page.clock.runFor(5000);
-    await expect(currentTitle(page)).toHaveText(TITLES[1]);
   });
 
   test('the slide box is 600 px high on every slide and the same before and after hydration', async ({ page, browser }) => {
@@ -174,21 +94,6 @@ test.describe('Home hero carousel', () => {
       expect(layoutShifts).toEqual([]);
     });
   }
-
-  test.describe('with reduced motion', () => {
-    test.use({ reducedMotion: 'reduce' });
-
-    test('starts paused and rotates only after the visitor presses play', async ({ page }) => {
-      await openHome(page);
-      await expect(page.getByRole('button', { name: 'Start automatic slide show' })).toBeVisible();
-      await page.clock.runFor(15_000);
-      await expect(currentTitle(page)).toHaveText(TITLES[0]);
-      await page.getByRole('button', { name: 'Start automatic slide show' }).click();
-      await pointerAway(page);
-      await page.clock.runFor(5000);
-      await expect(currentTitle(page)).toHaveText(TITLES[1]);
-    });
-  });
 
   test.describe('without JavaScript', () => {
     test.use({ javaScriptEnabled: false });

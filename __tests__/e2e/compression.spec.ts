@@ -66,7 +66,7 @@ test.describe('Precompressed files from the web server', () => {
   });
 });
 
-test('the twins decode to their files', () => {
+test('the twins decode to their files', { tag: '@any-server' }, () => {
   for (const { file } of files) {
     expect(brotliDecompressSync(built(`${file}.br`)).equals(built(file))).toBe(true);
     expect(gunzipSync(built(`${file}.gz`)).equals(built(file))).toBe(true);

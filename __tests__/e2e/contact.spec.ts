@@ -22,16 +22,9 @@ test.describe('Contact form with JavaScript', () => {
     await expect(page.getByRole('button', { name: 'Send message' })).toBeVisible();
   });
 
-  test('an empty form sends nothing and shows the error toast', async ({ page }) => {
-    const sent = mailRequests(page);
-    await page.getByRole('button', { name: 'Send message' }).click();
-    await expect(page.getByRole('main').getByRole('alert')).toHaveText(messages.invalid);
-    await expect(page.getByLabel('First name')).toBeFocused();
-    await expect(page.getByLabel('First name')).toHaveAttribute('aria-invalid', 'true');
-    expect(sent).toEqual([]);
-  });
-
-  test('a bad email sends nothing, keeps the fields and marks the email', async ({ page }) => {
+  // The form validates itself (novalidate): the browser's own check of an email field must not get
+  // in first. The other answers the form shows are __tests__/contact-form.test.tsx's.
+  test('a bad email sends nothing, keeps the fields and marks the email', { tag: '@any-server' }, async ({ page }) => {
     const sent = mailRequests(page);
     await fill(page, { 'First name': 'Ana', 'Last name': 'Petrova', Email: 'ana at example.com', Message: 'Hello' });
     await page.getByRole('button', { name: 'Send message' }).click();
@@ -114,23 +107,6 @@ test.describe('Contact form with JavaScript', () => {
     await expect(page.getByLabel('Email')).toHaveValue('ana..petrova@example.com');
   });
 
-  test('success false without a message shows "Failed to send email"', async ({ page }) => {
-    await page.route('**/mail/send.php', (route) => route.fulfill({ status: 500, json: { success: false } }));
-    await fill(page, { 'First name': 'Ana', 'Last name': 'Petrova', Email: 'ana@example.com', Message: 'Hello' });
-    await page.getByRole('button', { name: 'Send message' }).click();
-    await expect(page.getByRole('main').getByRole('alert')).toHaveText('Failed to send email');
-    await expect(page.getByLabel('Message')).toHaveValue('Hello');
-  });
-
-  test('a network failure shows the general failure text and keeps the fields', async ({ page }) => {
-    await page.route('**/mail/send.php', (route) => route.abort('internetdisconnected'));
-    await fill(page, { 'First name': 'Ana', 'Last name': 'Petrova', Email: 'ana@example.com', Message: 'Hello' });
-    await page.getByRole('button', { name: 'Send message' }).click();
-    await expect(page.getByRole('main').getByRole('alert')).toHaveText(messages.failed);
-    await expect(page.getByLabel('First name')).toHaveValue('Ana');
-    await page.getByRole('button', { name: 'Close notification' }).click();
-    await expect(page.getByRole('main').getByRole('alert')).toBeEmpty();
-  });
 });
 
 test.describe('Contact form without JavaScript', () => {

@@ -3,12 +3,14 @@ import type { Page } from '@playwright/test';
 import { illustrations } from '@/components/illustration';
 import { routes, serviceLinks, site, unlistedRoutes, vesselLinks } from '@/lib/site';
 import { people } from '../fixtures/people';
-import { expect, test } from './fixtures';
-import { buttonLooks, closingBand, contactCallsInOneScreen, contactLinksByBand, fontPreloads, frameProblems, gridProblems, inInter, loneWordHeadings } from './measure';
+import { expect, test, watchViolations } from './fixtures';
+import { buttonLooks, closingBand, contactCallsInOneScreen, contactLinksByBand, fontPreloads, frameProblems, gridProblems, iconProblems, inInter, loneWordHeadings, timelineProblems } from './measure';
 
 // Every page in light and dark, on a laptop and a phone: one visit each, and every check that
 // needs a page, a width and a colour scheme taken in it. A failure names the page, the screen and
-// the check; the checks are soft, so one visit reports every problem it finds.
+// the check; the checks are soft, so one visit reports every problem it finds. Dark mode changes
+// colours only, so the dark visit takes the colour checks (axe, whose contrast is most of what
+// dark mode can break, and the bands' backgrounds) and the light one measures the layout.
 const screens = [
   { width: 1280, height: 800 },
   { width: 375, height: 812 },
@@ -33,37 +35,74 @@ const proofSections: Record<string, string[]> = {
   '/software': ['Results'],
 };
 const proofHeadings = /^(Results|Recent results|Service levels|Who you will work with)$/;
+/** The pages whose processes are timelines of numbered steps. */
+const timelines = ['/software', '/rest', '/proto', '/network', '/consulting'];
+/** How many points with icons each page's feature lists and checklists hold: 8 ticks on the home page, 6 values on About. */
+const iconPoints: Record<string, number> = { '/': 8, '/about': 6, '/vrit': 16, '/consulting': 19, '/coms': 13, '/ai': 17, '/proto': 3 };
 /** The sections only the test build shows: those above, and About's clients, certifications and partners. */
 const fixtureOnly = new RegExp(`${proofHeadings.source}|^Clients, certifications and partners$`);
+/**
+ * The calls to action each service page must carry (spec §2), all leading to /contact, naming
+ * their page for the lead's attribution (/contact?from=/coms): one in the opening band, any others
+ * mid-page, and one that ends the page (a banner's text link where the spec asks for a banner).
+ */
+const ctas: Record<string, { hero: string; middle?: string[]; closing: string; banner?: true }> = {
+  '/proto': { hero: 'Get more information', closing: 'Get more information' },
+  '/rest': { hero: 'Contact us', closing: 'Contact us' },
+  '/coms': { hero: 'Contact us', closing: 'Contact us' },
+  '/network': { hero: 'Contact us', closing: 'Contact us' },
+  '/vrit': { hero: 'Contact us', closing: 'Contact us' },
+  '/software': { hero: 'Contact us', middle: ['Start your project'], closing: 'Contact us', banner: true },
+  '/ai': { hero: 'Get started', middle: ['Contact us', 'Get started'], closing: 'Contact us', banner: true },
+  '/consulting': { hero: 'Get started', middle: ['Contact us', 'Get started'], closing: 'Contact us', banner: true },
+};
 /** How tall a screen is, for two calls to the contact form never to be in view at once. */
 const SCREEN = 800;
 
 for (const colorScheme of ['light', 'dark'] as const) {
   for (const path of [...routes, ...unlistedRoutes, '/nope']) {
-    test(`${path} in ${colorScheme} at ${screens.map(({ width }) => width).join(' and ')} px: no axe violation, nothing wider than the window, headings and grids whole`, async ({ page, baseURL }) => {
+    const checks = colorScheme === 'light' ? 'no axe violation, nothing wider than the window, headings and grids whole' : 'no contrast violation, neighbouring bands apart';
+    test(`${path} in ${colorScheme} at ${screens.map(({ width }) => width).join(' and ')} px: ${checks}`, async ({ page, baseURL, consoleErrors }) => {
       const fonts: { url: string; type: string | undefined; bytes: number }[] = [];
       page.on('response', async (response) => {
         if (response.request().resourceType() === 'font') fonts.push({ url: response.url(), type: response.headers()['content-type'], bytes: (await response.body()).length });
       });
+      const violations = await watchViolations(page);
       await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
       await page.setViewportSize(screens[0]);
-      await page.goto(path);
+      const response = await page.goto(path);
+      if (colorScheme === 'light') {
+        // What routes.spec.ts checks of each route's own load on nginx; on Apache, here.
+        expect.soft(response?.status(), `${path}: its status`).toBe(path === '/nope' ? 404 : 200);
+        expect.soft(response?.headers()['content-type'], `${path}: an HTML page`).toContain('text/html');
+        await expect.soft(page, `${path}: not redirected`).toHaveURL(path);
+        await expect.soft(page.locator('h1'), `${path}: one h1`).toHaveCount(1);
+        if (path === '/') await expect.soft(page, '/: the site’s title').toHaveTitle(site.title);
+        else await expect.soft(page, `${path}: a title of its own`).not.toHaveTitle(site.title);
+      }
       // Hydrated, with the consent banner a first-time visitor sees, and the type loaded.
       await expect(page.getByRole('region', { name: 'Analytics cookies' })).toBeVisible();
       await page.evaluate(() => document.fonts.ready);
-      expect(await page.evaluate(inInter), `${path}: drawn in Inter`).toBe(true);
+      if (colorScheme === 'light') expect(await page.evaluate(inInter), `${path}: drawn in Inter`).toBe(true);
 
       for (const [index, { width, height }] of screens.entries()) {
         if (index > 0) await page.setViewportSize({ width, height });
         const at = (check: string) => `${path} at ${width} px in ${colorScheme}: ${check}`;
-        const axe = await new AxeBuilder({ page }).analyze();
+        // In dark, what its colours decide: contrast, and links told apart from text.
+        const axe = await (colorScheme === 'dark' ? new AxeBuilder({ page }).withRules(['color-contrast', 'link-in-text-block']) : new AxeBuilder({ page })).analyze();
         expect.soft(axe.violations.map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((node) => node.target.join(' ')) })), at('axe')).toEqual([]);
-        expect.soft(await page.evaluate(frameProblems), at('sideways scrolling and process step numbers')).toEqual([]);
-        expect.soft(await page.evaluate(gridProblems), at('feature lists in their columns, card grids without an empty slot')).toEqual([]);
-        expect.soft(await page.evaluate(loneWordHeadings), at('no heading ends with a lone word')).toEqual([]);
         if (listed(path)) expect.soft(await bandsSharingBackground(page), at('no two neighbouring bands share a background')).toEqual([]);
-        else expect.soft(await shortPageFill(page), at('a page shorter than the window: the hero reaches the footer, its content in the middle')).toEqual({ gap: 0, offCentre: 0 });
         if (colorScheme === 'light') {
+          expect.soft(await page.evaluate(frameProblems), at('sideways scrolling and process step numbers')).toEqual([]);
+          expect.soft(await page.evaluate(gridProblems), at('feature lists in their columns, card grids without an empty slot')).toEqual([]);
+          expect.soft(await page.evaluate(loneWordHeadings), at('no heading ends with a lone word')).toEqual([]);
+          if (!listed(path)) expect.soft(await shortPageFill(page), at('a page shorter than the window: the hero reaches the footer, its content in the middle')).toEqual({ gap: 0, offCentre: 0 });
+          const timeline = await page.evaluate(timelineProblems, width > 900);
+          expect.soft(timeline.problems, at(`each process a timeline: numbered steps joined by a line, ${width > 900 ? 'across the page' : 'down its edge'}`)).toEqual([]);
+          if (timelines.includes(path)) expect.soft(timeline.steps, at('a process of at least three steps')).toBeGreaterThanOrEqual(3);
+          const icons = await page.evaluate(iconProblems);
+          expect.soft(icons.problems, at('every point of a feature list and a checklist has its icon, centred on its first line')).toEqual([]);
+          if (path in iconPoints) expect.soft(icons.points, at('points with icons')).toBe(iconPoints[path]);
           const calls = await page.evaluate(contactCallsInOneScreen, { height: SCREEN, fixtureOnly: fixtureOnly.source });
           expect.soft(calls.drawn, at(`no two calls to /contact within one ${SCREEN} px screen`)).toEqual([]);
           expect.soft(calls.normal, at(`no two calls to /contact within one ${SCREEN} px screen without the test build's sections, as the normal build draws the page`)).toEqual([]);
@@ -84,8 +123,16 @@ for (const colorScheme of ['light', 'dark'] as const) {
         await expect.soft(footer, `${path}: the footer's register numbers`).toContainText(`UIC ${site.companyNumber} · VAT ${site.vatId}`);
         const organization = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
         expect
-          .soft({ legalName: organization.legalName, streetAddress: organization.address?.streetAddress, email: organization.email, vatID: organization.vatID, contactPoint: organization.contactPoint?.[0]?.['@type'] }, `${path}: the Organization JSON-LD`)
-          .toEqual({ legalName: site.legalName, streetAddress: site.address.street, email: site.email, vatID: site.vatId, contactPoint: 'ContactPoint' });
+          .soft(
+            { type: organization['@type'], name: organization.name, areaServed: organization.areaServed, legalName: organization.legalName, streetAddress: organization.address?.streetAddress, email: organization.email, vatID: organization.vatID, contactPoint: organization.contactPoint?.[0]?.['@type'] },
+            `${path}: the Organization JSON-LD`,
+          )
+          .toEqual({ type: 'Organization', name: site.name, areaServed: ['Europe', 'South East Asia'], legalName: site.legalName, streetAddress: site.address.street, email: site.email, vatID: site.vatId, contactPoint: 'ContactPoint' });
+        if (!listed(path)) {
+          // The not-found page and the form's answer pages have no share image of their own.
+          const share = await page.locator('meta[property="og:image"]').getAttribute('content');
+          expect.soft(new URL(share!).pathname, `${path}: the home page's share image, not a missing one`).toBe('/opengraph-image');
+        }
         const persons = (list: { '@type': string; name: string }[] = []) => list.map((person) => `${person['@type']} ${person.name}`);
         const named = (founder: boolean) => people.filter((person) => Boolean(person.founder) === founder).map((person) => `Person ${person.name}`);
         expect
@@ -121,6 +168,19 @@ for (const colorScheme of ['light', 'dark'] as const) {
           const bands = await page.evaluate(contactLinksByBand);
           expect.soft(bands.at(-1)!.contact.length, `${path}: the band that ends the page, “${bands.at(-1)!.name}”, holds exactly one link to /contact`).toBe(1);
           if (servicePages.includes(path)) expect.soft(bands[0].contact.length, `${path}: the opening band holds one link to /contact`).toBe(1);
+          if (path in ctas) {
+            const { hero, middle = [], closing, banner } = ctas[path];
+            const calls = await page.evaluate(() => {
+              const links = [...document.querySelectorAll<HTMLAnchorElement>('main a')].filter((link) => link.pathname === '/contact');
+              return { hrefs: [...new Set(links.map((link) => link.getAttribute('href')))], lastFilled: getComputedStyle(links.at(-1)!).backgroundColor !== 'rgba(0, 0, 0, 0)' };
+            });
+            expect.soft(calls.hrefs, `${path}: every call leads to /contact, naming the page`).toEqual([`/contact?from=${path}`]);
+            expect.soft(bands.flatMap((band) => band.contact), `${path}: the calls in the order of the page`).toEqual([hero, ...middle, closing]);
+            expect.soft(bands[0].contact, `${path}: the opening band's call`).toEqual([hero]);
+            expect.soft(bands.at(-1)!.contact, `${path}: the call that ends the page`).toEqual([closing]);
+            expect.soft(bands.at(-2)!.contact, `${path}: “${bands.at(-2)!.name}”, the band before the last, has no call of its own`).toEqual([]);
+            expect.soft(calls.lastFilled, `${path}: the last call ${banner ? 'a banner’s text link' : 'a button'}`).toBe(!banner);
+          }
         }
 
         for (const width of moreWidths) {
@@ -130,6 +190,9 @@ for (const colorScheme of ['light', 'dark'] as const) {
           expect.soft(await page.evaluate(gridProblems), at('feature lists in their columns, card grids without an empty slot')).toEqual([]);
         }
       }
+      expect.soft(await violations(), `${path} in ${colorScheme}: no CSP violation`).toEqual([]);
+      // The not-found page's own 404 is the one error its console shows.
+      expect.soft(consoleErrors.filter((error) => path !== '/nope' || !error.includes('404')), `${path} in ${colorScheme}: no console error`).toEqual([]);
       if (colorScheme === 'dark' || !listed(path)) return;
 
       // Once per page: what does not change with the screen or the colour scheme.

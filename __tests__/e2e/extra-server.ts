@@ -16,7 +16,24 @@ export async function startServer(script: 'apache' | 'nginx', env: Record<string
   const port = await freePort();
   // Its own process group, as Apache signals its whole group when it shuts down.
   const child = spawn(process.execPath, [`scripts/test-servers/${script}.mjs`], { env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'], detached: true });
-  return answering(child, port, `scripts/test-servers/${script}.mjs`, () => process.kill(child.pid!, 'SIGTERM'));
+  const { urls, stop } = await answering(child, [port], `scripts/test-servers/${script}.mjs`, () => process.kill(child.pid!, 'SIGTERM'));
+  return { url: urls[0], stop };
+}
+
+/**
+ * One server of `script` for several sites, as a host serves its virtual hosts: each document
+ * root on a port of its own (SITES), Apache's with its own AllowOverride. One server for many
+ * hosts costs one start, where a server each would cost one each.
+ */
+export async function startSites(script: 'apache' | 'nginx', sites: { docroot: string; allowOverride?: 'All' | 'None' }[], env: Record<string, string>): Promise<{ urls: string[]; stop: () => Promise<void> }> {
+  const ports: number[] = [];
+  while (ports.length < sites.length) {
+    const port = await freePort();
+    if (!ports.includes(port)) ports.push(port);
+  }
+  const list = JSON.stringify(sites.map((site, index) => ({ ...site, port: ports[index] })));
+  const child = spawn(process.execPath, [`scripts/test-servers/${script}.mjs`], { env: { ...process.env, ...env, SITES: list }, stdio: ['ignore', 'ignore', 'pipe'], detached: true });
+  return answering(child, ports, `scripts/test-servers/${script}.mjs`, () => process.kill(child.pid!, 'SIGTERM'));
 }
 
 /**
@@ -26,7 +43,8 @@ export async function startServer(script: 'apache' | 'nginx', env: Record<string
 export async function startBareServer(docroot: string, env: Record<string, string>): Promise<{ url: string; stop: () => Promise<void> }> {
   const port = await freePort();
   const child = spawn('php', ['-S', `127.0.0.1:${port}`, '-t', docroot], { env: { ...process.env, ...env, PHP_CLI_SERVER_WORKERS: '2' }, stdio: ['ignore', 'ignore', 'pipe'], detached: true });
-  return answering(child, port, 'php -S', () => process.kill(-child.pid!, 'SIGTERM'));
+  const { urls, stop } = await answering(child, [port], 'php -S', () => process.kill(-child.pid!, 'SIGTERM'));
+  return { url: urls[0], stop };
 }
 
 /**
@@ -66,10 +84,10 @@ export function freePort(): Promise<number> {
 }
 
 /**
- * Resolves once the server answers, PHP included (nginx answers 502 until PHP-FPM listens); stops
- * it and rejects if it exits or stays silent for 10 s.
+ * Resolves once the server answers on every port, PHP included (nginx answers 502 until PHP-FPM
+ * listens); stops it and rejects if it exits or stays silent for 10 s.
  */
-async function answering(child: ChildProcess, port: number, name: string, kill: () => void): Promise<{ url: string; stop: () => Promise<void> }> {
+async function answering(child: ChildProcess, ports: number[], name: string, kill: () => void): Promise<{ urls: string[]; stop: () => Promise<void> }> {
   let output = '';
   child.stderr!.on('data', (chunk) => (output += chunk));
   const exited = once(child, 'exit');
@@ -79,11 +97,12 @@ async function answering(child: ChildProcess, port: number, name: string, kill: 
       await exited;
     }
   };
-  const url = `http://127.0.0.1:${port}`;
+  const urls = ports.map((port) => `http://127.0.0.1:${port}`);
+  const answers = (url: string, path: string, ready: (status: number) => boolean) => fetch(`${url}${path}`).then((response) => ready(response.status), () => false);
+  const ready = async (url: string) => (await answers(url, '/robots.txt', (status) => status === 200)) && (await answers(url, '/mail/health.php', (status) => status !== 502));
   for (let attempt = 0; attempt < 100; attempt++) {
     if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}: ${output}`);
-    const answers = (path: string, ready: (status: number) => boolean) => fetch(`${url}${path}`).then((response) => ready(response.status), () => false);
-    if ((await answers('/robots.txt', (status) => status === 200)) && (await answers('/mail/health.php', (status) => status !== 502))) return { url, stop };
+    if ((await Promise.all(urls.map(ready))).every(Boolean)) return { urls, stop };
     await new Promise((done) => setTimeout(done, 100));
   }
   await stop();

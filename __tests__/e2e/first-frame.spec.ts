@@ -2,44 +2,6 @@ import type { Page, Route } from '@playwright/test';
 import { routes } from '@/lib/site';
 import { expect, test } from './fixtures';
 
-// The page's largest paint (what LCP times) comes with the HTML, never waited for: a lazy image is
-// only requested once the page has been laid out, a round trip later on a slow link. The candidate
-// read is the last one, once the type and every picture in view are drawn: on loopback a lazy
-// picture can be drawn while the text still waits for its font, and be a candidate for a moment.
-for (const viewport of [
-  { width: 412, height: 823 },
-  { width: 1280, height: 800 },
-]) {
-  for (const path of routes) {
-    test(`${path} at ${viewport.width} px: the largest paint is not a lazy image`, async ({ page }) => {
-      await page.setViewportSize(viewport);
-      await page.goto(path);
-      const largest = await page.evaluate(async () => {
-        const inView = (image: Element) => {
-          const box = image.getBoundingClientRect();
-          return box.bottom > 0 && box.top < innerHeight && box.right > 0 && box.left < innerWidth;
-        };
-        await document.fonts.ready;
-        await Promise.all([...document.images].filter(inView).map((image) => image.decode().catch(() => undefined)));
-        await new Promise((frame) => requestAnimationFrame(() => requestAnimationFrame(frame)));
-        const entry = await new Promise<LargestContentfulPaint>((resolve) =>
-          new PerformanceObserver((list) => resolve(list.getEntries().at(-1) as LargestContentfulPaint)).observe({ type: 'largest-contentful-paint', buffered: true }),
-        );
-        const element = entry.element!;
-        const src = element.getAttribute('src');
-        return {
-          tag: element.tagName,
-          loading: element.getAttribute('loading'),
-          src,
-          early: !!src && (src.startsWith('data:') || !!document.querySelector(`link[rel="preload"][as="image"][href="${src}"]`)),
-        };
-      });
-      expect(largest.loading, `${largest.tag} ${largest.src ?? ''}`).not.toBe('lazy');
-      if (largest.tag === 'IMG') expect(largest.early, `${largest.src?.slice(0, 60)} is in the HTML or preloaded`).toBe(true);
-    });
-  }
-}
-
 /** The font the browser really draws an element's text in (Chromium's own answer). */
 async function drawnFont(page: Page, selector: string): Promise<string[]> {
   const cdp = await page.context().newCDPSession(page);
@@ -55,14 +17,17 @@ async function drawnFont(page: Page, selector: string): Promise<string[]> {
   }
 }
 
+type Paints = { shifts: string[]; largest: string[]; element: { tag: string; loading: string | null; src: string | null; early: boolean } | null };
+
 /**
  * What the page paints, from its first frame on: every layout shift CLS adds up (not those right
- * after a click, which CLS leaves out), as its size and what moved; and each new largest paint
- * (what LCP times) as `TAG size`.
+ * after a click, which CLS leaves out), as its size and what moved; each new largest paint (what
+ * LCP times) as `TAG size`; and the element of the last: whether it is a lazy image, and whether
+ * its picture comes with the HTML (a data: URL, or a preload in its head).
  */
-async function watchPaints(page: Page): Promise<() => Promise<{ shifts: string[]; largest: string[] }>> {
+async function watchPaints(page: Page): Promise<() => Promise<Paints>> {
   await page.addInitScript(() => {
-    const seen = { shifts: [] as string[], largest: [] as string[] };
+    const seen: Paints = { shifts: [], largest: [], element: null };
     (window as unknown as { paints: typeof seen }).paints = seen;
     type Shift = { value: number; hadRecentInput: boolean; sources: { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] };
     new PerformanceObserver((list) => {
@@ -73,10 +38,19 @@ async function watchPaints(page: Page): Promise<() => Promise<{ shifts: string[]
       }
     }).observe({ type: 'layout-shift', buffered: true });
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as LargestContentfulPaint[]) seen.largest.push(`${entry.element?.tagName} ${entry.size}`);
+      for (const entry of list.getEntries() as LargestContentfulPaint[]) {
+        seen.largest.push(`${entry.element?.tagName} ${entry.size}`);
+        const src = entry.element?.getAttribute('src') ?? null;
+        seen.element = entry.element && {
+          tag: entry.element.tagName,
+          loading: entry.element.getAttribute('loading'),
+          src,
+          early: !!src && (src.startsWith('data:') || !!document.querySelector(`link[rel="preload"][as="image"][href="${src}"]`)),
+        };
+      }
     }).observe({ type: 'largest-contentful-paint', buffered: true });
   });
-  return () => page.evaluate(() => (window as unknown as { paints: { shifts: string[]; largest: string[] } }).paints);
+  return () => page.evaluate(() => (window as unknown as { paints: Paints }).paints);
 }
 
 /** Holds the requests matching `pattern` until `release()`, as a slow link would. */
@@ -102,13 +76,15 @@ async function aSecondAfterFirstPaint(page: Page): Promise<void> {
 }
 
 // What a visitor on a slow link sees first: the page as its HTML alone draws it, before the
-// stylesheets and the font arrive, is already the page, and nothing in it moves when they do.
+// stylesheets and the font arrive, is already the page, and nothing in it moves when they do. Its
+// largest paint (what LCP times) comes with the HTML, never waited for: a lazy image is only
+// requested once the page has been laid out, a round trip later on a slow link.
 for (const viewport of [
   { width: 412, height: 823 },
   { width: 1280, height: 800 },
 ]) {
   for (const path of routes) {
-    test(`${path} at ${viewport.width} px: the first screen is drawn from the HTML alone, its largest paint included, and nothing moves when the stylesheets and the font arrive`, async ({ page }) => {
+    test(`${path} at ${viewport.width} px: the first screen is drawn from the HTML alone, its largest paint included and no lazy image, and nothing moves when the stylesheets and the font arrive`, async ({ page }) => {
       await page.setViewportSize(viewport);
       const paints = await watchPaints(page);
       const releaseCss = await hold(page, /\.css$/);
@@ -159,6 +135,9 @@ for (const viewport of [
       const after = await paints();
       expect(after.shifts).toEqual([]);
       expect(after.largest, 'no later paint is larger than the first frame’s').toEqual(firstLargest);
+      const largest = after.element!;
+      expect(largest.loading, `the largest paint, ${largest.tag} ${largest.src?.slice(0, 60) ?? ''}, is not a lazy image`).not.toBe('lazy');
+      if (largest.tag === 'IMG') expect(largest.early, `${largest.src?.slice(0, 60)} is in the HTML or preloaded`).toBe(true);
     });
   }
 }

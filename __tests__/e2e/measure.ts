@@ -166,3 +166,82 @@ export function fontPreloads(): { preloads: string[]; face: string } {
   );
   return { preloads, face };
 }
+
+/**
+ * Each process on the page drawn as a timeline: numbered steps joined by a line, across the page
+ * when `across`, down its edge when not. How many steps it found, and what is wrong, by step.
+ */
+export function timelineProblems(across: boolean): { steps: number; problems: string[] } {
+  type Edges = { x: number; y: number; right: number; bottom: number };
+  const middle = (edges: Edges) => ({ x: (edges.x + edges.right) / 2, y: (edges.y + edges.bottom) / 2 });
+  const problems: string[] = [];
+  let count = 0;
+  for (const list of document.querySelectorAll('main ol:has(> li > h3)')) {
+    const steps = [...list.querySelectorAll(':scope > li')].map((step) => {
+      const item = step.getBoundingClientRect();
+      // The step's drawn number (::before) and the line after it (::after), in page coordinates.
+      const drawn = (pseudo: '::before' | '::after'): Edges | null => {
+        const style = getComputedStyle(step, pseudo);
+        if (style.content === 'none') return null;
+        const x = item.x + parseFloat(style.left);
+        const y = item.y + parseFloat(style.top);
+        return { x, y, right: x + parseFloat(style.width), bottom: y + parseFloat(style.height) };
+      };
+      const { x, y, right, bottom } = step.querySelector('h3')!.getBoundingClientRect();
+      return { number: drawn('::before'), line: drawn('::after'), heading: { x, y, right, bottom } };
+    });
+    count += steps.length;
+    steps.forEach(({ number, line, heading }, index) => {
+      const fail = (what: string) => problems.push(`${location.pathname} step ${index + 1}: ${what}`);
+      if (!number || number.right - number.x < 40) return fail('no number you can see');
+      const next = steps[index + 1]?.number;
+      if (!next) return line && fail('a line after the last step');
+      if (!line) return fail('no line to the next step');
+      const off = (a: number, b: number, most: number) => Math.abs(a - b) > most;
+      const checks: [boolean, string][] = across
+        ? [
+            [off(next.y, number.y, 1), 'not on one row with the next'],
+            [heading.y <= number.bottom, 'the heading not under its number'],
+            [off(heading.x, number.x, 1), 'heading and number not aligned'],
+            [off(middle(line).y, middle(number).y, 2), "the line not through the numbers' middle"],
+            [off(line.x, number.right, 1), 'the line not starting at its number'],
+            [off(next.x, line.right, 1), 'the line not reaching the next number'],
+          ]
+        : [
+            [off(next.x, number.x, 1), 'the numbers not in one column'],
+            [heading.x <= number.right, 'the heading not beside its number'],
+            [heading.y >= middle(number).y || heading.bottom <= middle(number).y, "the heading's first line not level with its number"],
+            [off(middle(line).x, middle(number).x, 2), "the line not through the numbers' middle"],
+            [off(line.y, number.bottom, 1), 'the line not starting at its number'],
+            [off(next.y, line.bottom, 1), 'the line not reaching the next number'],
+          ];
+      for (const [wrong, what] of checks) if (wrong) fail(what);
+    });
+  }
+  return { steps: count, problems };
+}
+
+/**
+ * The points of the page's feature lists and checklists: how many, and those whose icon is not
+ * drawn, is read out, or is not before and centred on the point's first line.
+ */
+export function iconProblems(): { points: number; problems: string[] } {
+  const items = [...document.querySelectorAll('main ul > li:has(> span > svg)')];
+  const problems = items.flatMap((item) => {
+    const icon = item.querySelector(':scope > span')!;
+    // A feature's title, or a checklist item's own words.
+    const text = item.querySelector('h3') ?? [...item.childNodes].find((node) => node.nodeType === Node.TEXT_NODE)!;
+    const range = document.createRange();
+    range.selectNodeContents(text);
+    const firstLine = [...range.getClientRects()].find((rect) => rect.width > 0)!;
+    const tile = icon.getBoundingClientRect();
+    const found = {
+      hidden: icon.querySelector('svg')!.getAttribute('aria-hidden') === 'true',
+      drawn: icon.querySelector('svg')!.getBoundingClientRect().width >= 10,
+      before: tile.right <= firstLine.x,
+      offset: Math.abs(tile.y + tile.height / 2 - (firstLine.y + firstLine.height / 2)),
+    };
+    return found.hidden && found.drawn && found.before && found.offset <= 3 ? [] : [`${location.pathname} “${text.textContent!.slice(0, 30)}”: ${JSON.stringify(found)}`];
+  });
+  return { points: items.length, problems };
+}

@@ -1,74 +1,17 @@
 import { createHash } from 'node:crypto';
-import type { Page } from '@playwright/test';
 import { routes, site } from '@/lib/site';
 import { technologies } from '@/lib/tech-logos';
 import { expect, test, visits } from './fixtures';
-import { contactLinksByBand } from './measure';
 
-/**
- * The calls to action each service page must carry (spec §2), all leading to /contact, naming
- * their page for the lead's attribution (/contact?from=/coms): one in the opening band, any others
- * mid-page, and one that ends the page (a banner's text link where the spec asks for a banner).
- */
-const ctas: Record<string, { hero: string; middle?: string[]; closing: string; banner?: true }> = {
-  '/proto': { hero: 'Get more information', closing: 'Get more information' },
-  '/rest': { hero: 'Contact us', closing: 'Contact us' },
-  '/coms': { hero: 'Contact us', closing: 'Contact us' },
-  '/network': { hero: 'Contact us', closing: 'Contact us' },
-  '/vrit': { hero: 'Contact us', closing: 'Contact us' },
-  '/software': { hero: 'Contact us', middle: ['Start your project'], closing: 'Contact us', banner: true },
-  '/ai': { hero: 'Get started', middle: ['Contact us', 'Get started'], closing: 'Contact us', banner: true },
-  '/consulting': { hero: 'Get started', middle: ['Contact us', 'Get started'], closing: 'Contact us', banner: true },
-};
-
-/** Links in the page's own content, leaving out the header, share strip and footer. */
-function contentLinks(page: Page, name: string) {
-  return page.getByRole('main').getByRole('link', { name, exact: true });
-}
-
-test.describe('Service page calls to action', () => {
-  for (const [path, { hero, middle = [], closing, banner }] of Object.entries(ctas)) {
-    const all = [hero, ...middle, closing];
-    test(`${path}: ${all.join(', ')}, all to /contact, never two back to back, the last ${banner ? 'a banner’s link' : 'a button'} that ends the page`, async ({ page }) => {
-      const contact = `/contact?from=${path}`;
-      await page.goto(path);
-      for (const name of new Set(all)) {
-        const links = contentLinks(page, name);
-        expect(await links.count(), name).toBeGreaterThan(0);
-        for (const link of await links.all()) await expect(link).toHaveAttribute('href', contact);
-      }
-      const bands = await page.evaluate(contactLinksByBand);
-      expect(bands.flatMap((band) => band.contact), 'the calls in the order of the page').toEqual(all);
-      expect(bands[0].contact, 'the opening band').toEqual([hero]);
-      expect(bands.at(-1)!.contact, 'the band that ends the page').toEqual([closing]);
-      expect(bands.at(-2)!.contact, `“${bands.at(-2)!.name}”, the band before the last, has no call of its own`).toEqual([]);
-      const last = page.getByRole('main').getByRole('region').last().getByRole('link', { name: closing, exact: true });
-      await expect(last).toHaveAttribute('href', contact);
-      const filled = await last.evaluate((link) => getComputedStyle(link).backgroundColor !== 'rgba(0, 0, 0, 0)');
-      expect(filled, banner ? 'the banner’s text link' : 'a button').toBe(!banner);
-      await contentLinks(page, hero).first().click();
-      await expect(page).toHaveURL(contact);
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    });
-  }
-
-  test('the Contact us button of /software leads to /contact when clicked', async ({ page }) => {
-    await page.goto('/software');
-    await contentLinks(page, 'Contact us').first().click();
-    await expect(page).toHaveURL('/contact?from=/software');
-  });
+// The calls to action of each service page (spec §2): every-page.spec.ts, in the page's visit.
+test('a service page’s opening call leads to the contact form, naming the page', async ({ page }) => {
+  await page.goto('/software');
+  await page.getByRole('main').getByRole('link', { name: 'Contact us', exact: true }).first().click();
+  await expect(page).toHaveURL('/contact?from=/software');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 });
 
 test.describe('Page content', () => {
-  test('/rest shows the testimonial the company gave, in its words and under its name', async ({ page }) => {
-    await page.goto('/rest');
-    const testimonial = page.getByRole('figure').filter({ has: page.locator('blockquote') });
-    const { quote, name, role, company } = site.testimonial;
-    await expect(testimonial).toBeVisible();
-    await expect(testimonial.locator('blockquote')).toHaveText(quote);
-    await expect(testimonial.locator('figcaption')).toHaveText(`— ${name}, ${role}, ${company}`);
-  });
-
   test('About shows the six values, the two stats and named technology logos', async ({ page }) => {
     await page.goto('/about');
     for (const value of ['Innovation', 'Reliability', 'Collaboration', 'Excellence', 'Adaptability', 'Global perspective']) {
@@ -128,19 +71,11 @@ test.describe('Search and sharing', () => {
     expect(images.size).toBe(routes.length);
   });
 
-  test('the not-found page and the contact form’s result pages share the home page’s image, not a missing one', async ({ page }) => {
-    for (const [path, image] of [['/nope', '/opengraph-image'], ['/contact/sent', '/opengraph-image']]) {
-      await page.goto(path);
-      const og = await page.locator('meta[property="og:image"]').getAttribute('content');
-      expect(new URL(og!).pathname, path).toBe(image);
-    }
-  });
-
-  test('every page carries Organization JSON-LD whose logo is served', async ({ page, request }) => {
-    await page.goto('/coms');
-    const json = await page.locator('script[type="application/ld+json"]').textContent();
-    const data = JSON.parse(json!);
-    expect(data).toMatchObject({ '@type': 'Organization', name: site.name, areaServed: ['Europe', 'South East Asia'] });
+  // Every page's Organization JSON-LD is checked in its visit (every-page.spec.ts); here, its logo.
+  test('the Organization JSON-LD names a logo that is served', async ({ request }) => {
+    const html = await (await request.get('/coms')).text();
+    const data = JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)![1]);
+    expect(data).toMatchObject({ '@type': 'Organization', name: site.name });
     const logo = await request.get(new URL(data.logo).pathname);
     expect(logo.status()).toBe(200);
     expect(logo.headers()['content-type']).toBe('image/png');

@@ -2,8 +2,9 @@ import { routes, site } from '@/lib/site';
 import { expect, test, watchViolations } from './fixtures';
 
 test.describe('Routes on the web server', () => {
+  // On Apache, every-page.spec.ts's visit of each page takes these checks.
   for (const path of routes) {
-    test(`${path} answers 200 on a direct load with one h1, no console errors and no CSP violation`, async ({ page, consoleErrors }) => {
+    test(`${path} answers 200 on a direct load with one h1, no console errors and no CSP violation`, { tag: '@nginx-only' }, async ({ page, consoleErrors }) => {
       const violations = await watchViolations(page);
       const response = await page.goto(path);
       expect(response?.status()).toBe(200);
@@ -60,7 +61,8 @@ test.describe('Routes on the web server', () => {
     }
   });
 
-  test('robots.txt and sitemap.xml name the live site', async ({ request }) => {
+  // The build's own files: any server that serves them serves these words.
+  test('robots.txt and sitemap.xml name the live site', { tag: '@any-server' }, async ({ request }) => {
     const robots = await request.get('/robots.txt');
     expect(await robots.text()).toContain(`Sitemap: ${site.url}/sitemap.xml`);
     const sitemap = await (await request.get('/sitemap.xml')).text();

@@ -280,7 +280,7 @@ test.describe('Content-Security-Policy in the browser', () => {
     expect(await violations()).toEqual([]);
   });
 
-  test('the carousel rotating and its controls cause no violation', async ({ page, context, baseURL }) => {
+  test('the carousel rotating and its controls cause no violation and no script error', async ({ page, context, baseURL, consoleErrors }) => {
     // A returning visitor, so the consent banner does not cover the controls.
     await context.addCookies([{ name: 'npts_analytics_consent', value: 'denied', url: baseURL! }]);
     const violations = await watchViolations(page);
@@ -297,6 +297,7 @@ test.describe('Content-Security-Policy in the browser', () => {
     await expect(carousel.getByRole('heading', { level: 2 })).toHaveText('NPTS');
     await page.waitForLoadState('networkidle');
     expect(await violations()).toEqual([]);
+    expect(consoleErrors).toEqual([]);
   });
 
   test('accepting analytics runs the tag manager without a violation', async ({ page }) => {

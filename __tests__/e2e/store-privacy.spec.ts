@@ -1,32 +1,34 @@
 import { execFileSync } from 'node:child_process';
-import { chmodSync, chownSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import type { Page } from '@playwright/test';
 import { messages } from '../../lib/contact';
 import type { Challenge } from '../helpers/php-server';
 import { quickProof } from '../helpers/quick-proof';
-import { startBareServer, startServer } from './extra-server';
+import { startBareServer, startSites } from './extra-server';
 import { expect, test } from './fixtures';
 
 // The site built as it is uploaded, with the mail endpoint on its default configuration: where
 // do the leads go, and can anyone fetch them? Each host below is a copy of out/ in a folder of
-// its own, so "beside the web root" is a place this test owns.
+// its own, so "beside the web root" is a place this test owns. One Apache and one nginx serve
+// them all, each host on a port of its own as a virtual host is, and PHP's built-in server one
+// each (it serves one folder): four servers, not one per host.
 const OUT_OF_SERVICE = 'Sorry, our contact form is out of service right now. Please call us instead: our phone number is on this page.';
 const TOKEN = 'e2e-store-privacy';
+/** No MAIL_STORAGE_DIR (empty: scripts/test-servers/run-dir.mjs leaves the default), as on a new host. */
+const DEFAULTS = { MAIL_STORAGE_DIR: '', MAIL_RATE_LIMIT: '0', MAIL_HEALTH_TOKEN: TOKEN };
 
-type Host = { url: string; stop: () => Promise<void> };
-const servers: { name: string; kind: 'apache' | 'nginx' | 'php'; rules: boolean; start: (docroot: string) => Promise<Host> }[] = [
-  { name: 'Apache with .htaccess', kind: 'apache', rules: true, start: (docroot) => startServer('apache', defaults(docroot)) },
-  { name: 'Apache with AllowOverride None', kind: 'apache', rules: false, start: (docroot) => startServer('apache', { ...defaults(docroot), ALLOW_OVERRIDE: 'None' }) },
-  { name: 'nginx with docs/nginx.conf', kind: 'nginx', rules: true, start: (docroot) => startServer('nginx', defaults(docroot)) },
-  { name: 'php -S without a router', kind: 'php', rules: false, start: (docroot) => startBareServer(docroot, { MAIL_HEALTH_TOKEN: TOKEN }) },
+type Kind = 'apache' | 'nginx' | 'php';
+const servers: { name: string; kind: Kind; rules: boolean; allowOverride?: 'All' | 'None' }[] = [
+  { name: 'Apache with .htaccess', kind: 'apache', rules: true, allowOverride: 'All' },
+  { name: 'Apache with AllowOverride None', kind: 'apache', rules: false, allowOverride: 'None' },
+  { name: 'nginx with docs/nginx.conf', kind: 'nginx', rules: true },
+  { name: 'php -S without a router', kind: 'php', rules: false },
 ];
 
-/** No MAIL_STORAGE_DIR (empty: scripts/test-servers/run-dir.mjs leaves the default), as on a new host. */
-function defaults(docroot: string): Record<string, string> {
-  return { DOCROOT: docroot, MAIL_STORAGE_DIR: '', MAIL_RATE_LIMIT: '0', MAIL_HEALTH_TOKEN: TOKEN };
-}
+// The tests share the servers, started once for all of them: they run in order, in one worker.
+test.describe.configure({ mode: 'default' });
 
 /** Every file under `dir` with its size and time: what a request changed shows as a difference. */
 function snapshot(dir: string): Map<string, string> {
@@ -58,57 +60,63 @@ async function sendLead(page: Page, url: string, marker: string) {
   await page.getByRole('button', { name: 'Send message' }).click();
 }
 
-for (const server of servers) {
-  for (const beside of [true, false]) {
-    const where = beside ? 'the folder beside the web root can be made' : 'nothing can be made beside the web root';
-    test(`${server.name}, ${where}: a lead sent through the form is never served`, async ({ page }) => {
-      const hostDir = mkdtempSync(join(tmpdir(), 'npts-host-'));
-      // The web server's user (www-data when the tests run as root) makes npts-private here.
-      chmodSync(hostDir, 0o777);
-      const docroot = join(hostDir, 'site');
-      cpSync('out', docroot, { recursive: true });
-      const home = join(hostDir, 'npts-private');
-      if (!beside) {
-        writeFileSync(home, 'a file where the folder would go');
-        // As on a host set up for an earlier version, which kept its store in mail/storage.
-        chmodSync(join(docroot, 'mail'), 0o777);
-      }
-      const host = await server.start(docroot);
-      try {
-        const marker = `lead-${Date.now()}-${Math.random().toString(36).slice(2)}`;
-        const before = snapshot(docroot);
-        await sendLead(page, host.url, marker);
-
-        const accepted = beside || server.rules;
-        await expect(page.getByText(accepted ? messages.success : OUT_OF_SERVICE)).toBeVisible();
-        const health = await fetch(`${host.url}/mail/health.php?token=${TOKEN}`);
-        expect(health.status).toBe(accepted ? 200 : 503);
-
-        const after = snapshot(docroot);
-        const written = [...after.keys()].filter((file) => before.get(file) !== after.get(file));
-        // Where the lead went: beside the web root, or behind the rules in mail/storage, or nowhere.
-        if (beside) {
-          expect(written).toEqual([]);
-          expect(holds(home, marker).length).toBeGreaterThan(0);
-        } else if (accepted) {
-          expect(holds(join(docroot, 'mail', 'storage'), marker).length).toBeGreaterThan(0);
-        } else {
-          expect(written).toEqual([]);
-        }
-        expect(holds(docroot, marker).length > 0).toBe(!beside && accepted);
-
-        const wellKnown = ['mail/storage/messages.sqlite', 'mail/storage/messages.sqlite-wal', 'mail/storage/outbox/'];
-        for (const file of new Set([...written, ...wellKnown])) {
-          const response = await fetch(`${host.url}/${file}`);
-          const body = Buffer.from(await response.arrayBuffer());
-          expect(body.includes(marker), `${file} is served with the lead (HTTP ${response.status})`).toBe(false);
-        }
-      } finally {
-        await host.stop();
-        rmSync(hostDir, { recursive: true, force: true });
-      }
-    });
+/**
+ * A host whose web root is a copy of the build; beside it, the folder the endpoint makes or, with
+ * `beside` false, a file in its way. Made by beforeAll below (every worker loads this file, most
+ * run none of its tests), as the layouts' hosts are.
+ */
+function uploadedHost(beside: boolean): { hostDir: string; documentRoot: string; home: string } {
+  const hostDir = mkdtempSync(join(tmpdir(), 'npts-host-'));
+  // The web server's user (www-data when the tests run as root) makes npts-private here.
+  chmodSync(hostDir, 0o777);
+  const documentRoot = join(hostDir, 'site');
+  copyBuild(documentRoot);
+  const home = join(hostDir, 'npts-private');
+  if (!beside) {
+    writeFileSync(home, 'a file where the folder would go');
+    // As on a host set up for an earlier version, which kept its store in mail/storage.
+    chmodSync(join(documentRoot, 'mail'), 0o777);
   }
+  return { hostDir, documentRoot, home };
+}
+
+/** The hosts of the tests below, each with the address of the server that serves it. */
+const uploads = servers.flatMap((server) => [true, false].map((beside) => ({ server, beside, hostDir: '', documentRoot: '', home: '', url: '' })));
+
+for (const upload of uploads) {
+  const { server, beside } = upload;
+  const where = beside ? 'the folder beside the web root can be made' : 'nothing can be made beside the web root';
+  test(`${server.name}, ${where}: a lead sent through the form is never served`, async ({ page }) => {
+    const { documentRoot: docroot, home, url } = upload;
+    const marker = `lead-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+    const before = snapshot(docroot);
+    await sendLead(page, url, marker);
+
+    const accepted = beside || server.rules;
+    await expect(page.getByText(accepted ? messages.success : OUT_OF_SERVICE)).toBeVisible();
+    const health = await fetch(`${url}/mail/health.php?token=${TOKEN}`);
+    expect(health.status).toBe(accepted ? 200 : 503);
+
+    const after = snapshot(docroot);
+    const written = [...after.keys()].filter((file) => before.get(file) !== after.get(file));
+    // Where the lead went: beside the web root, or behind the rules in mail/storage, or nowhere.
+    if (beside) {
+      expect(written).toEqual([]);
+      expect(holds(home, marker).length).toBeGreaterThan(0);
+    } else if (accepted) {
+      expect(holds(join(docroot, 'mail', 'storage'), marker).length).toBeGreaterThan(0);
+    } else {
+      expect(written).toEqual([]);
+    }
+    expect(holds(docroot, marker).length > 0).toBe(!beside && accepted);
+
+    const wellKnown = ['mail/storage/messages.sqlite', 'mail/storage/messages.sqlite-wal', 'mail/storage/outbox/'];
+    for (const file of new Set([...written, ...wellKnown])) {
+      const response = await fetch(`${url}/${file}`);
+      const body = Buffer.from(await response.arrayBuffer());
+      expect(body.includes(marker), `${file} is served with the lead (HTTP ${response.status})`).toBe(false);
+    }
+  });
 }
 
 // Where the site sits in the web server's document root, and where its store goes, on Apache and
@@ -174,9 +182,13 @@ const layouts: { name: string; accepted: boolean; make: (host: string) => Layout
   },
 ];
 
-/** A copy of the build at `dir`, as it is uploaded. */
+/**
+ * A copy of the build at `dir`, as it is uploaded: hard links, which cost no copy. Nothing here
+ * changes a file of the build in place; a server that did would show in the snapshots.
+ */
 function copyBuild(dir: string) {
-  cpSync('out', dir, { recursive: true });
+  mkdirSync(dirname(dir), { recursive: true });
+  execFileSync('cp', ['-al', 'out', dir]);
 }
 
 /** Sends a lead as the form's script does (with a proof of work); the answer to the challenge when that is refused. */
@@ -188,45 +200,76 @@ async function postLead(url: string, marker: string): Promise<{ status: number; 
   return { status: reply.status, text: await reply.text() };
 }
 
-for (const layout of layouts) {
-  for (const server of servers.filter(({ kind }) => kind !== 'php')) {
-    test(`${server.name}, ${layout.name}: ${layout.accepted ? 'the lead is kept outside the document root' : 'no lead is taken'}, and nothing is written under it`, async () => {
-      const host = mkdtempSync(join(tmpdir(), 'npts-layout-'));
-      chmodSync(host, 0o777);
-      const { documentRoot, site, path, store } = layout.make(host);
-      const started = await server.start(documentRoot);
-      try {
-        const served = realpathSync(documentRoot);
-        const before = snapshot(served);
-        const marker = `lead-${Date.now()}-${Math.random().toString(36).slice(2)}`;
-        const url = started.url + path;
-        const reply = await postLead(url, marker);
-        const health = await fetch(`${url}/mail/health.php?token=${TOKEN}`);
+const placed = layouts.flatMap((layout) =>
+  servers.filter(({ kind }) => kind !== 'php').map((server) => ({ layout, server, host: '', documentRoot: '', site: '', path: '', store: '', url: '' })),
+);
 
-        if (server.kind === 'nginx' && !layout.accepted) {
-          // No endpoint below the root on nginx: its mail/ answers as if it did not exist, source and all.
-          expect(reply.status).toBe(404);
-          expect(health.status).toBe(404);
-          for (const file of ['send.php', 'config.example.php', 'lib/store.php']) {
-            const response = await fetch(`${url}/mail/${file}`);
-            expect(response.status, file).toBe(404);
-            expect(await response.text(), file).not.toContain('<?php');
-          }
-        } else {
-          expect(reply).toEqual({ status: layout.accepted ? 200 : 503, text: JSON.stringify(layout.accepted ? { success: true, message: messages.success } : { success: false, message: OUT_OF_SERVICE }) });
-          expect(health.status).toBe(layout.accepted ? 200 : 503);
-        }
-        expect(snapshot(served)).toEqual(before);
-        expect(holds(store, marker).length > 0).toBe(layout.accepted);
-        expect(holds(served, marker)).toEqual([]);
-        for (const file of ['npts-private/messages.sqlite', `${relative(served, site)}/mail/storage/messages.sqlite`.replace(/^\//, '')]) {
-          const body = Buffer.from(await (await fetch(`${started.url}/${file}`)).arrayBuffer());
-          expect(body.includes(marker), `${file} is served with the lead`).toBe(false);
-        }
-      } finally {
-        await started.stop();
-        rmSync(host, { recursive: true, force: true });
+for (const at of placed) {
+  const { layout, server } = at;
+  test(`${server.name}, ${layout.name}: ${layout.accepted ? 'the lead is kept outside the document root' : 'no lead is taken'}, and nothing is written under it`, async () => {
+    const { documentRoot, site, path, store } = at;
+    const served = realpathSync(documentRoot);
+    const before = snapshot(served);
+    const marker = `lead-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+    const url = at.url + path;
+    const reply = await postLead(url, marker);
+    const health = await fetch(`${url}/mail/health.php?token=${TOKEN}`);
+
+    if (server.kind === 'nginx' && !layout.accepted) {
+      // No endpoint below the root on nginx: its mail/ answers as if it did not exist, source and all.
+      expect(reply.status).toBe(404);
+      expect(health.status).toBe(404);
+      for (const file of ['send.php', 'config.example.php', 'lib/store.php']) {
+        const response = await fetch(`${url}/mail/${file}`);
+        expect(response.status, file).toBe(404);
+        expect(await response.text(), file).not.toContain('<?php');
       }
-    });
-  }
+    } else {
+      expect(reply).toEqual({ status: layout.accepted ? 200 : 503, text: JSON.stringify(layout.accepted ? { success: true, message: messages.success } : { success: false, message: OUT_OF_SERVICE }) });
+      expect(health.status).toBe(layout.accepted ? 200 : 503);
+    }
+    expect(snapshot(served)).toEqual(before);
+    expect(holds(store, marker).length > 0).toBe(layout.accepted);
+    expect(holds(served, marker)).toEqual([]);
+    for (const file of ['npts-private/messages.sqlite', `${relative(served, site)}/mail/storage/messages.sqlite`.replace(/^\//, '')]) {
+      const body = Buffer.from(await (await fetch(`${at.url}/${file}`)).arrayBuffer());
+      expect(body.includes(marker), `${file} is served with the lead`).toBe(false);
+    }
+  });
 }
+
+const stops: (() => Promise<void>)[] = [];
+
+test.beforeAll(async () => {
+  for (const upload of uploads) Object.assign(upload, uploadedHost(upload.beside));
+  for (const at of placed) {
+    at.host = mkdtempSync(join(tmpdir(), 'npts-layout-'));
+    chmodSync(at.host, 0o777);
+    Object.assign(at, at.layout.make(at.host));
+  }
+  const hosts = [...uploads, ...placed];
+  // One Apache for both its settings (AllowOverride is each site's own), one nginx, a php -S each: all at once.
+  const started = [
+    ...(['apache', 'nginx'] as const).map(async (kind) => {
+      const ofKind = hosts.filter((host) => host.server.kind === kind);
+      const { urls, stop } = await startSites(kind, ofKind.map((host) => ({ docroot: host.documentRoot, allowOverride: host.server.allowOverride })), DEFAULTS);
+      stops.push(stop);
+      ofKind.forEach((host, index) => (host.url = urls[index]));
+    }),
+    ...hosts
+      .filter(({ server }) => server.kind === 'php')
+      .map(async (host) => {
+        const bare = await startBareServer(host.documentRoot, { MAIL_HEALTH_TOKEN: TOKEN });
+        stops.push(bare.stop);
+        host.url = bare.url;
+      }),
+  ];
+  // Each that started is stopped by afterAll, also when another did not start.
+  const failed = (await Promise.allSettled(started)).find((result) => result.status === 'rejected');
+  if (failed) throw failed.reason;
+});
+
+test.afterAll(async () => {
+  for (const stop of stops.splice(0)) await stop();
+  for (const folder of [...uploads.map((upload) => upload.hostDir), ...placed.map((at) => at.host)]) if (folder) rmSync(folder, { recursive: true, force: true });
+});

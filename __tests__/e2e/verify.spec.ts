@@ -98,7 +98,8 @@ test.describe('npm run verify, the check after an upload', () => {
     }
   });
 
-  test('fails when nothing answers on port 80, and says to open it', async ({ baseURL }) => {
+  // verify's own reasoning: the server behind the proxy makes no difference to it.
+  test('fails when nothing answers on port 80, and says to open it', { tag: '@any-server' }, async ({ baseURL }) => {
     const proxy = await startHttpsProxy(baseURL!, 'www.npts.test');
     try {
       // Nothing listens on port 9 of loopback.
@@ -112,7 +113,7 @@ test.describe('npm run verify, the check after an upload', () => {
     }
   });
 
-  test('given the http:// address of a host that redirects, says to check the https:// one', async ({ baseURL }) => {
+  test('given the http:// address of a host that redirects, says to check the https:// one', { tag: '@any-server' }, async ({ baseURL }) => {
     const { status, lines } = await verify('http://www.npts.test', ['--connect-to', `www.npts.test:80:127.0.0.1:${new URL(baseURL!).port}`]);
     expect(lines).toEqual(['✗ host: http://www.npts.test/ redirects to https://www.npts.test/, as it should: check the HTTPS site, npm run verify -- https://www.npts.test']);
     expect(status).toBe(1);

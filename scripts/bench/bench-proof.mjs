@@ -15,6 +15,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import puppeteer from 'puppeteer-core';
@@ -23,7 +24,7 @@ import { launchFirefox, launchWebKit } from '../engines.mjs';
 
 const SOLVES = Number(process.env.BENCH_SOLVES ?? 15);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-const before = process.argv.find((arg) => arg.startsWith('--lighthouse-before='))?.split('=')[1];
+const before = parseArgs({ options: { 'lighthouse-before': { type: 'string' } } }).values['lighthouse-before'];
 const root = process.cwd();
 const store = mkdtempSync(join(tmpdir(), 'npts-bench-proof-'));
 const port = await freePort();

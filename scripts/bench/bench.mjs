@@ -11,18 +11,20 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { FLOOR, audit, belowFloor, buildAt, buildBareExport, freePort, kib, launchChrome, medianOf, serve, waitFor } from './bench-kit.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-const CHECK = process.argv.includes('--check');
+const { values: options } = parseArgs({ options: { check: { type: 'boolean', default: false }, before: { type: 'string' }, 'no-build': { type: 'boolean', default: false } } });
+const CHECK = options.check;
 // For a quick look at a few routes or one preset: BENCH_ROUTES=/,/about BENCH_PRESETS=mobile.
 const ONLY_ROUTES = process.env.BENCH_ROUTES?.split(',');
 const PRESETS = CHECK ? ['mobile'] : (process.env.BENCH_PRESETS?.split(',') ?? ['mobile', 'desktop']);
 const root = process.cwd();
-const before = process.argv.find((arg) => arg.startsWith('--before='))?.slice('--before='.length);
+const before = options.before;
 
-if (!process.argv.includes('--no-build')) execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
+if (!options['no-build']) execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
 const routes = sitemapRoutes().filter((path) => !ONLY_ROUTES || ONLY_ROUTES.includes(path));
 
 const bareOut = buildBareExport();

@@ -5,7 +5,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
-import { recordBuildEnv } from './build-env.mjs';
+import { recordBuild } from './build-record.mjs';
 import { mailPlaceholders, placeholders } from '../check/check-content.mjs';
 import { inlineCriticalCss } from './critical-css.mjs';
 import { pagePolicies, policyMeta } from './csp.mjs';
@@ -58,7 +58,8 @@ if (problems.length > 0) {
   process.exit(1);
 }
 await precompress();
-recordBuildEnv();
+// Last: the record holds every file of the build by hash.
+recordBuild(out);
 if (process.env.NPTS_REFERENCES_FIXTURE) {
   console.warn('postbuild: built for the browser tests, with test entries as clients, certificates, partners, results, service levels, people and onboarding times (NPTS_REFERENCES_FIXTURE): never upload this build');
 } else {

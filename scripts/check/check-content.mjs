@@ -19,6 +19,7 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
 import { spellCheckDocument } from 'cspell-lib';
 import ts from 'typescript';
 
@@ -568,11 +569,10 @@ function testSettings(env) {
 // Command line --------------------------------------------------------------------------------
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const args = process.argv.slice(2);
-  const roots = args.flatMap((arg, index) => (args[index - 1] === '--root' ? [arg] : []));
-  const release = args.includes('--release');
+  const { values } = parseArgs({ options: { release: { type: 'boolean', default: false }, root: { type: 'string', multiple: true, default: [] }, json: { type: 'boolean' } } });
+  const { root: roots, release } = values;
   // --json: the problems of each root, for tests that check several copies of the tree in one run.
-  if (args.includes('--json')) {
+  if (values.json) {
     const results = {};
     for (const root of roots) results[root] = await checkContent(root, { release });
     console.log(JSON.stringify(results));

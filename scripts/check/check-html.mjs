@@ -16,9 +16,10 @@ import { existsSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 
 const ALLOWED = /^Trailing slash on void elements has no effect|^A “link” element with a “blocking” attribute must have a “rel” attribute whose value is “stylesheet”\.$|^Resource violates Content Security Policy \(meta tag\): (?:[^“]*“\/(?!\/)|image “data:image\/)/;
-const out = process.argv[2] ?? 'out';
+const out = parseArgs({ allowPositionals: true }).positionals[0] ?? 'out';
 const jar = String(createRequire(import.meta.url)('vnu-jar'));
 
 if (!existsSync(`${out}/index.html`)) {

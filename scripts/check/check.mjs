@@ -5,9 +5,10 @@
 // the command that runs it again.
 //   npm run check                 before committing an edit
 //   npm run check -- --release    before a release: also fails on every placeholder left
+import { parseArgs } from 'node:util';
 import { runParts } from './parts.mjs';
 
-const release = process.argv.includes('--release');
+const { release } = parseArgs({ options: { release: { type: 'boolean', default: false } } }).values;
 // --silent: npm's own lines about a failed script would bury the tool's output.
 const npm = (script) => ({ name: `npm run ${script}`, command: ['npm', 'run', '--silent', script] });
 

@@ -6,6 +6,8 @@
 //   DIR/releases/npts-private → ../shared   where a release's endpoint finds them (mail/lib/location.php)
 // The switch from one release to the next is one rename, so no visitor gets half of each.
 //   --allow-placeholders   skip the release gate (npm run check -- --release)
+//   --prebuilt BUILD       publish BUILD (a folder npm run build made, e.g. CI's artefact) instead of
+//                          building: the gate runs on what BUILD was built from and with
 //   --url URL              then run npm run verify -- URL, and go back to the previous release if it fails
 //   --rollback             make the release before the live one live again (no build)
 //   --reload CMD           run CMD on the host right after each switch (and switch back if it fails),
@@ -13,6 +15,10 @@
 // Uses the system's ssh and rsync, so ~/.ssh/config, keys and agents work as usual;
 // DEPLOY_SSH replaces the ssh command (e.g. DEPLOY_SSH="ssh -F deploy/ssh_config").
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { prebuiltProblems, readRecord, withBuildEnv } from '../build/build-record.mjs';
 
 const KEEP = 5;
 // One deploy or rollback at a time: mkdir is atomic on every filesystem. A deploy that fails lets
@@ -20,19 +26,22 @@ const KEEP = 5;
 const TAKE_LOCK = `mkdir -p "$D" 2>/dev/null || { echo "permission denied on $D: cannot create it" >&2; exit 3; }
 mkdir "$D/.deploy.lock" 2>/dev/null || { echo "another deploy or rollback is running on $D (if none is, one was killed: remove $D/.deploy.lock)" >&2; exit 3; }`;
 const RELEASE_LOCK = 'rmdir "$D/.deploy.lock" 2>/dev/null || true';
-const USAGE = 'Usage: npm run deploy -- ssh://USER@HOST[:PORT]/DIR [--allow-placeholders] [--url URL] [--reload CMD] | --rollback [--reload CMD]';
+const USAGE = 'Usage: npm run deploy -- ssh://USER@HOST[:PORT]/DIR [--allow-placeholders] [--prebuilt BUILD] [--url URL] [--reload CMD] | --rollback [--reload CMD]';
 
-const args = process.argv.slice(2);
-const flag = (name) => args.includes(name);
-const option = (name) => (args.includes(name) ? (args[args.indexOf(name) + 1] ?? '') : undefined);
-const verifyUrl = option('--url');
-const reload = option('--reload') ?? (process.env.DEPLOY_RELOAD || undefined);
-const targets = args.filter((arg, index) => !['--allow-placeholders', '--rollback', '--url', '--reload'].includes(arg) && !['--url', '--reload'].includes(args[index - 1]));
-const target = parseTarget(targets[0]);
-if (!target || targets.length !== 1 || (verifyUrl !== undefined && !/^https?:\/\/[^/]+\/?$/.test(verifyUrl)) || reload?.trim() === '') {
-  console.error(USAGE);
-  process.exit(64);
+let options;
+let positionals;
+try {
+  ({ values: options, positionals } = parseArgs({
+    allowPositionals: true,
+    options: { 'allow-placeholders': { type: 'boolean' }, prebuilt: { type: 'string' }, url: { type: 'string' }, rollback: { type: 'boolean' }, reload: { type: 'string' } },
+  }));
+} catch {
+  usage();
 }
+const { url: verifyUrl, prebuilt } = options;
+const reload = options.reload ?? (process.env.DEPLOY_RELOAD || undefined);
+const target = parseTarget(positionals[0]);
+if (!target || positionals.length !== 1 || (verifyUrl !== undefined && !/^https?:\/\/[^/]+\/?$/.test(verifyUrl)) || reload?.trim() === '' || prebuilt === '') usage();
 // A USER or HOST that begins with "-" would reach ssh as an option (-oProxyCommand=… runs a
 // command here), and whitespace or a control character has no place in either: refused before
 // anything runs. The "--" before the destination below is the second guard.
@@ -43,6 +52,12 @@ for (const [name, value] of [['user', target.user], ['host', target.host]]) {
     process.exit(64);
   }
 }
+if (prebuilt !== undefined && !options.rollback && !['index.html', '.htaccess'].every((file) => existsSync(join(prebuilt, file)))) {
+  console.error(`npm run deploy: --prebuilt ${prebuilt} holds no build (no index.html and .htaccess); nothing was run.`);
+  process.exit(64);
+}
+/** The folder uploaded: the one given, or this working copy's build. */
+const build = prebuilt?.replace(/\/+$/, '') ?? 'out';
 const { dir } = target;
 const started = Date.now();
 const ssh = (process.env.DEPLOY_SSH ?? 'ssh').split(/\s+/).filter(Boolean);
@@ -50,7 +65,7 @@ const sshArgs = [...ssh, ...(target.port ? ['-p', target.port] : [])];
 const remoteName = `${target.user ? `${target.user}@` : ''}${target.host}`;
 
 let locked = false;
-if (flag('--rollback')) {
+if (options.rollback) {
   await step('rollback', async () => {
     const { printed, hook } = afterSwitch(await remote(`${TAKE_LOCK}\ntrap '${RELEASE_LOCK}' EXIT\n${rollbackScript()}\n${hookScript()}`, { raw: true }));
     const [to, live] = printed.split(' ');
@@ -67,21 +82,15 @@ if (flag('--rollback')) {
 console.log(`${clock()} done in ${Math.round((Date.now() - started) / 1000)} s`);
 
 async function deploy() {
-  if (flag('--allow-placeholders')) {
+  if (options['allow-placeholders']) {
     console.log(`${clock()} 1/7 release gate: skipped (--allow-placeholders): placeholders may go live`);
   } else {
-    await step('1/7 release gate', async () => {
-      // The placeholders first: the usual refusal comes in a second, not after lint, types and tests.
-      for (const [command, ...rest] of [['node', 'scripts/check/check-content.mjs', '--release'], ['npm', 'run', 'check', '--', '--release']]) {
-        const gate = await run(command, rest);
-        if (gate.code !== 0) throw new Error(`${[command, ...rest].join(' ')} failed; nothing was changed on the host:\n${gate.output.trim()}`);
-      }
-      return 'passed';
-    });
+    await step('1/7 release gate', releaseGate);
   }
   await step('2/7 build', async () => {
-    const build = await run('npm', ['run', 'build']);
-    if (build.code !== 0) throw new Error(`npm run build failed:\n${build.output.trim()}`);
+    if (prebuilt) return `${build}/, built before (--prebuilt)${readRecord(build)?.commit ? ` from commit ${readRecord(build).commit}` : ''}`;
+    const built = await run('npm', ['run', 'build']);
+    if (built.code !== 0) throw new Error(`npm run build failed:\n${built.output.trim()}`);
     return 'out/';
   });
 
@@ -92,7 +101,7 @@ async function deploy() {
     locked = true;
     const linkDest = previous ? [`--link-dest=${dir}/current/`] : [];
     // -s: paths reach the host's rsync as they are, spaces and all.
-    const rsync = await run('rsync', ['-a', '-s', '--delete', ...linkDest, '-e', sshArgs.join(' '), '--', 'out/', `${remoteName}:${partial}/`]);
+    const rsync = await run('rsync', ['-a', '-s', '--delete', ...linkDest, '-e', sshArgs.join(' '), '--', `${build}/`, `${remoteName}:${partial}/`]);
     if (rsync.code !== 0) throw new Error(`rsync to ${remoteName}:${partial} failed: ${rsync.output.trim()}`);
     await remote(finishUploadScript(release));
     return `releases/${release}${previous ? ` (unchanged files linked to releases/${previous})` : ''}`;
@@ -109,7 +118,7 @@ async function deploy() {
   });
   if (verifyUrl) {
     await step('6/7 verify', async () => {
-      const verify = await run('npm', ['run', 'verify', '--', verifyUrl]);
+      const verify = await run('npm', ['run', 'verify', '--', verifyUrl, ...(prebuilt ? ['--build', build] : [])]);
       if (verify.code === 0) return `${verifyUrl} serves this build`;
       throw new Error(`npm run verify -- ${verifyUrl} failed; ${await goBack(before, release)}:\n${verify.output.trim()}`);
     });
@@ -117,6 +126,31 @@ async function deploy() {
     console.log(`${clock()} 6/7 verify: skipped (no --url)`);
   }
   await step('7/7 prune', () => remote(pruneScript()));
+}
+
+/**
+ * The release gate on what is published: this working copy's sources with the settings of the
+ * build, the one about to be made or the prebuilt one (which must be a build of exactly these
+ * sources, unchanged since). The content and placeholders first, so the usual refusal comes in
+ * seconds, not after lint, types and the unit tests (npm run check -- --release).
+ */
+async function releaseGate() {
+  const built = prebuilt ? prebuiltProblems(build) : [];
+  const record = prebuilt ? readRecord(build) : null;
+  if (prebuilt && !record) throw new Error(`${built.join('; ')}; nothing was changed on the host`);
+  const env = record ? withBuildEnv(process.env, record.env) : process.env;
+  const { checkContent } = await import('../check/check-content.mjs');
+  const content = await checkContent(process.cwd(), { release: true, env });
+  const problems = [...built, ...content.map(({ file, line, message }) => `${file}:${line}: ${message}`)];
+  if (problems.length > 0) throw new Error(`${problems.length} ${problems.length === 1 ? 'problem' : 'problems'}${prebuilt ? ` with ${build}/` : ''}; nothing was changed on the host:\n${problems.join('\n')}`);
+  const gate = await run('npm', ['run', 'check', '--', '--release'], { env });
+  if (gate.code !== 0) throw new Error(`npm run check -- --release failed; nothing was changed on the host:\n${gate.output.trim()}`);
+  return prebuilt ? `passed, for ${build}/ as it was built` : 'passed';
+}
+
+function usage() {
+  console.error(USAGE);
+  process.exit(64);
 }
 
 /**
@@ -171,9 +205,9 @@ function clock() {
  * Runs a local command and collects what it printed: standard output and error apart, and both
  * as they came (shown only when it matters).
  */
-function run(file, commandArgs, input) {
+function run(file, commandArgs, { input, env = process.env } = {}) {
   return new Promise((done) => {
-    const child = spawn(file, commandArgs, { stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(file, commandArgs, { env, stdio: ['pipe', 'pipe', 'pipe'] });
     const printed = { stdout: '', stderr: '', output: '' };
     child.stdout.on('data', (chunk) => ((printed.stdout += chunk), (printed.output += chunk)));
     child.stderr.on('data', (chunk) => ((printed.stderr += chunk), (printed.output += chunk)));
@@ -190,7 +224,7 @@ function run(file, commandArgs, input) {
  * error. It fails with the host's own words: "cannot reach" when ssh itself failed.
  */
 async function remote(script, { raw = false } = {}) {
-  const result = await run(sshArgs[0], [...sshArgs.slice(1), '--', remoteName, 'sh -s'], `set -eu\nD=${quote(dir)}\n${script}`);
+  const result = await run(sshArgs[0], [...sshArgs.slice(1), '--', remoteName, 'sh -s'], { input: `set -eu\nD=${quote(dir)}\n${script}` });
   if (result.code === 255) throw new Error(`cannot reach ${remoteName}${target.port ? `:${target.port}` : ''}: ${result.output.trim()}`);
   if (result.code !== 0) throw new Error(result.stderr.trim() || result.stdout.trim() || `the host's shell exited with ${result.code}`);
   return raw ? result.stdout : result.stdout.trim();

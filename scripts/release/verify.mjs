@@ -3,27 +3,33 @@
 // of each failure; exit status 1 when any check fails. It only reads (GET requests).
 //   --connect-to HOST:PORT:ADDRESS:PORT (as curl's; more than once for several) sends what is
 //   meant for HOST:PORT to ADDRESS:PORT instead: a new server checked before the DNS names it.
+//   --build BUILD compares the host with BUILD instead of out/ (what npm run deploy -- --prebuilt BUILD uploaded).
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 import { join, relative } from 'node:path';
+import { parseArgs } from 'node:util';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { allows, ASSET_POLICY, HEADER_POLICY, inlineScripts, inlineStyles, SCRIPT_POLICY } from '../build/csp.mjs';
 
-const out = 'out';
-const args = process.argv.slice(2);
+const USAGE = 'Usage: npm run verify -- <base URL of the live site> [--connect-to HOST:PORT:ADDRESS:PORT] [--build BUILD], e.g. npm run verify -- https://www.npts.eu';
+let options;
+let positionals;
+try {
+  ({ values: options, positionals } = parseArgs({ allowPositionals: true, options: { 'connect-to': { type: 'string', multiple: true, default: [] }, build: { type: 'string', default: 'out' } } }));
+} catch {
+  usage();
+}
+const out = options.build;
 const connectTo = new Map();
-for (let index = args.indexOf('--connect-to'); index >= 0; index = args.indexOf('--connect-to')) {
-  const [host, port, address, to] = args.splice(index, 2)[1]?.split(':') ?? [];
+for (const rule of options['connect-to']) {
+  const [host, port, address, to] = rule.split(':');
   connectTo.set(`${host}:${port}`, { address, port: to });
 }
-const base = args[0]?.replace(/\/$/, '');
-if (!base || args.length !== 1 || !/^https?:\/\/[^/]+$/.test(base) || [...connectTo].some(([from, to]) => !/^[^:]+:\d+$/.test(from) || !to.address || !/^\d+$/.test(to.port ?? ''))) {
-  console.error('Usage: npm run verify -- <base URL of the live site> [--connect-to HOST:PORT:ADDRESS:PORT], e.g. npm run verify -- https://www.npts.eu');
-  process.exit(2);
-}
+const base = positionals[0]?.replace(/\/$/, '');
+if (!base || positionals.length !== 1 || !/^https?:\/\/[^/]+$/.test(base) || [...connectTo].some(([from, to]) => !/^[^:]+:\d+$/.test(from) || !to.address || !/^\d+$/.test(to.port ?? ''))) usage();
 if (!existsSync(join(out, 'index.html')) || !existsSync(join(out, '.htaccess'))) {
-  console.error('verify compares the host with this build: run npm run build first (the same build you uploaded).');
+  console.error(`verify compares the host with ${out === 'out' ? 'this build' : out}: run npm run build first (the same build you uploaded), or name it with --build.`);
   process.exit(2);
 }
 
@@ -67,7 +73,7 @@ await check('pages', async () => {
     problems: wrong,
     cause: rewrites
       ? cause(server === 'nginx' ? 'the location / with try_files $uri $uri.html is missing' : 'clean URLs are not rewritten: mod_rewrite is off')
-      : 'the host serves another build: upload this out/ folder again',
+      : `the host serves another build: upload ${out}/ again`,
   };
 });
 
@@ -178,8 +184,8 @@ await check('content security policy', async () => {
       : live !== expected || others.length > 0
         ? server === 'nginx'
           ? 'nginx runs an earlier version of docs/nginx.conf: put this version’s in place (with your paths), then sudo nginx -t && sudo systemctl reload nginx'
-          : 'the policy is another version’s: upload out/.htaccess with the pages'
-        : 'the host serves pages of another build: upload this out/ folder again',
+          : `the policy is another version’s: upload ${out}/.htaccess with the pages`
+        : `the host serves pages of another build: upload ${out}/ again`,
   };
 });
 
@@ -359,4 +365,9 @@ function hashes(policy) {
 
 function walk(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? walk(join(dir, entry.name)) : [join(dir, entry.name)]));
+}
+
+function usage() {
+  console.error(USAGE);
+  process.exit(2);
 }

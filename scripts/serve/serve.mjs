@@ -4,7 +4,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { builtWithCurrentEnv } from '../build/build-env.mjs';
+import { builtWithCurrentEnv } from '../build/build-record.mjs';
 import { describeStore, mailEnvironment, requirePhp } from './local-php.mjs';
 
 const port = Number(process.env.PORT ?? 3000);

@@ -2,14 +2,13 @@
 // the site deploys to. It writes its own minimal configuration under .e2e/ and touches no system
 // configuration. Usage: PORT=8080 node scripts/test-servers/apache.mjs   (runs in the foreground)
 // For tests of lesser hosts: ALLOW_OVERRIDE=None ignores .htaccess; WITHOUT_MODULES=headers,deflate
-// leaves those modules out.
+// leaves those modules out; SITES (run-dir.mjs) serves several document roots, a port each.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { prepareRunDir } from './run-dir.mjs';
+import { prepareRunDir, sitesToServe } from './run-dir.mjs';
 
-const port = Number(process.env.PORT ?? 8080);
-const docroot = resolve(process.env.DOCROOT ?? 'out');
+const sites = sitesToServe(8080);
 const modules = '/usr/lib/apache2/modules';
 const httpd = ['/usr/sbin/apache2', '/usr/sbin/httpd'].find(existsSync);
 
@@ -22,14 +21,14 @@ if (!php) {
   console.error('mod_php is not installed. On Debian/Ubuntu: apt-get install -y libapache2-mod-php');
   process.exit(1);
 }
-const runDir = prepareRunDir('apache', port, docroot);
+const runDir = prepareRunDir('apache', sites);
 const asRoot = process.getuid?.() === 0;
 const without = process.env.WITHOUT_MODULES?.split(',') ?? [];
 
 const config = `
 ServerRoot "${runDir}"
 ServerName 127.0.0.1
-Listen 127.0.0.1:${port}
+${sites.map(({ port }) => `Listen 127.0.0.1:${port}`).join('\n')}
 PidFile "${runDir}/httpd.pid"
 DefaultRuntimeDir "${runDir}"
 Mutex file:${runDir} default
@@ -55,16 +54,17 @@ MaxRequestWorkers 64
 Timeout 30
 
 TypesConfig /etc/mime.types
-DocumentRoot "${docroot}"
 <Directory />
   AllowOverride None
   Require all denied
 </Directory>
-<Directory "${docroot}">
-  Options FollowSymLinks
-  AllowOverride ${process.env.ALLOW_OVERRIDE ?? 'All'}
-  Require all granted
-</Directory>
+${
+  // One site is the server's own document root; several are virtual hosts, which name their own
+  // port in the addresses Apache writes (mod_dir's redirect to a folder's slash, say).
+  sites.length === 1
+    ? `DocumentRoot "${sites[0].docroot}"\n${directory(sites[0])}`
+    : sites.map((site) => `<VirtualHost 127.0.0.1:${site.port}>\n  DocumentRoot "${site.docroot}"\n</VirtualHost>\n${directory(site)}`).join('\n')
+}
 <FilesMatch "\\.php$">
   SetHandler application/x-httpd-php
 </FilesMatch>
@@ -73,6 +73,14 @@ ${Object.entries(process.env)
   .map(([name, value]) => `SetEnv ${name} "${String(value).replace(/"/g, '\\"')}"`)
   .join('\n')}
 `;
+function directory({ docroot, allowOverride }) {
+  return `<Directory "${docroot}">
+  Options FollowSymLinks
+  AllowOverride ${allowOverride}
+  Require all granted
+</Directory>`;
+}
+
 const configFile = resolve(runDir, 'httpd.conf');
 writeFileSync(configFile, config);
 
@@ -83,6 +91,6 @@ if (check.status !== 0) {
 }
 
 const server = spawn(httpd, ['-f', configFile, '-DFOREGROUND'], { stdio: 'inherit' });
-console.log(`Apache serves ${docroot} at http://127.0.0.1:${port}/ (logs in ${runDir})`);
+for (const { port, docroot } of sites) console.log(`Apache serves ${docroot} at http://127.0.0.1:${port}/ (logs in ${runDir})`);
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill('SIGTERM'));
 server.on('exit', (code) => process.exit(code ?? 0));

@@ -5,14 +5,14 @@
 // touches no system configuration.
 //   PORT=8081 node scripts/test-servers/nginx.mjs   (runs in the foreground; Ctrl+C stops both)
 // WITHOUT_BROTLI=1 runs it as a host without the Brotli module, with the line the file says to delete deleted;
-// NGINX_CONF=FILE with FILE in place of docs/nginx.conf (a host still running an earlier version's).
+// NGINX_CONF=FILE with FILE in place of docs/nginx.conf (a host still running an earlier version's);
+// SITES (run-dir.mjs) serves several document roots, a port each: the file's server block once for each.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { prepareRunDir } from './run-dir.mjs';
+import { prepareRunDir, sitesToServe } from './run-dir.mjs';
 
-const port = Number(process.env.PORT ?? 8081);
-const docroot = resolve(process.env.DOCROOT ?? 'out');
+const sites = sitesToServe(8081);
 const nginx = '/usr/sbin/nginx';
 const fpm = readdirSync('/usr/sbin').filter((name) => /^php-fpm[\d.]*$/.test(name)).sort().map((name) => `/usr/sbin/${name}`).pop();
 
@@ -20,30 +20,41 @@ if (!existsSync(nginx) || !fpm) {
   console.error('nginx and PHP-FPM are not installed. On Debian/Ubuntu: apt-get install -y nginx php-fpm');
   process.exit(1);
 }
-const runDir = prepareRunDir('nginx', port, docroot);
+const runDir = prepareRunDir('nginx', sites);
 const asRoot = process.getuid?.() === 0;
 const socket = resolve(runDir, 'php-fpm.sock');
 const withoutBrotli = Boolean(process.env.WITHOUT_BROTLI);
 
-/** docs/nginx.conf with this machine's paths; each replaced line must be there, or the test would not test the file. */
+/**
+ * docs/nginx.conf with this machine's paths, its server block once for each site; each replaced
+ * line must be there, or the test would not test the file.
+ */
 function siteConfig() {
-  let config = readFileSync(resolve(process.env.NGINX_CONF ?? 'docs/nginx.conf'), 'utf8');
-  const replacements = [
+  const file = readFileSync(resolve(process.env.NGINX_CONF ?? 'docs/nginx.conf'), 'utf8');
+  const at = file.indexOf('\nserver {');
+  const replace = (config, replacements) => {
+    for (const [pattern, replacement] of replacements) {
+      if (!pattern.test(config)) throw new Error(`docs/nginx.conf has no line matching ${pattern}: update scripts/test-servers/nginx.mjs with it`);
+      config = config.replace(pattern, replacement);
+    }
+    return config;
+  };
+  const server = replace(file.slice(at), [
     // Plain HTTP only, as port 80 gets it: the redirect to HTTPS is what a loopback test can see.
-    [/^(\s*)listen 80;$/m, `$1listen 127.0.0.1:${port};`],
     [/^ *listen 443 ssl http2;\n/m, ''],
     [/^ *ssl_certificate .*\n/m, ''],
     [/^ *ssl_certificate_key .*\n/m, ''],
-    [/^(\s*)root \/var\/www\/npts\/current;.*$/m, `$1root ${docroot};`],
     [/unix:\/run\/php\/php-fpm\.sock/g, `unix:${socket}`],
     [/include fastcgi_params;/g, 'include /etc/nginx/fastcgi_params;'],
     ...(withoutBrotli ? [[/^ *brotli_static on;\n/m, '']] : []),
-  ];
-  for (const [pattern, replacement] of replacements) {
-    if (!pattern.test(config)) throw new Error(`docs/nginx.conf has no line matching ${pattern}: update scripts/test-servers/nginx.mjs with it`);
-    config = config.replace(pattern, replacement);
-  }
-  return config;
+  ]);
+  const servers = sites.map(({ port, docroot }) =>
+    replace(server, [
+      [/^(\s*)listen 80;$/m, `$1listen 127.0.0.1:${port};`],
+      [/^(\s*)root \/var\/www\/npts\/current;.*$/m, `$1root ${docroot};`],
+    ]),
+  );
+  return file.slice(0, at) + servers.join('\n');
 }
 
 const temp = (name) => resolve(runDir, name);
@@ -101,7 +112,7 @@ if (check.status !== 0) {
 // by name below, and holds no pipe of ours (its log is php-fpm.log) that would keep a caller waiting.
 const children = [spawn(fpm, ['--nodaemonize', '--fpm-config', temp('php-fpm.conf'), ...(asRoot ? ['--allow-to-run-as-root'] : [])], { stdio: 'ignore' })];
 children.push(spawn(nginx, args, { stdio: 'inherit' }));
-console.log(`nginx serves ${docroot} at http://127.0.0.1:${port}/ with docs/nginx.conf (logs in ${runDir})`);
+for (const { port, docroot } of sites) console.log(`nginx serves ${docroot} at http://127.0.0.1:${port}/ with docs/nginx.conf (logs in ${runDir})`);
 const stop = (code) => {
   for (const child of children) child.kill('SIGTERM');
   process.exitCode = code;
