@@ -21,6 +21,6 @@ export default async function config() {
   // Run on its own, jest owns what its tests start: swept away if it is killed (test-run.mjs).
   const owned = { globalSetup: '<rootDir>/scripts/check/test-run.mjs' };
   const unit = await createJestConfig({ ...shared, ...owned, displayName: 'unit', testEnvironment: 'jsdom', testPathIgnorePatterns: [...shared.testPathIgnorePatterns, '<rootDir>/__tests__/mail/'] })();
-  const mail = await createJestConfig({ ...shared, displayName: 'mail', testEnvironment: 'node', testMatch: ['<rootDir>/__tests__/mail/**/*.test.ts'] })();
+  const mail = await createJestConfig({ ...shared, ...owned, displayName: 'mail', testEnvironment: 'node', testMatch: ['<rootDir>/__tests__/mail/**/*.test.ts'] })();
   return { projects: [unit, mail] };
 }
