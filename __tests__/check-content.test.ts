@@ -61,6 +61,13 @@ let found: Record<string, Problem[]>;
 let releaseProblems: { asItIs: Problem[]; configured: Problem[] };
 const problemsOf = (name: string) => found[cases[name]];
 
+/** The problem `message`, expected in case `name`'s `file` on the line that holds `text`. */
+const problemAt = (name: string, file: string, text: string, message: string): Problem => ({
+  file,
+  line: readFileSync(join(cases[name], file), 'utf8').split('\n').findIndex((line) => line.includes(text)) + 1,
+  message,
+});
+
 beforeAll(async () => {
   cases.asItIs = repo;
 
@@ -225,9 +232,8 @@ describe('check-content', () => {
   });
 
   it('names an expired certificate, and leaves a valid one alone', () => {
-    const line = readFileSync(join(cases.expiredCertificate, 'lib/references.ts'), 'utf8').split('\n').findIndex((text) => text.includes("'IS-2'")) + 1;
     expect(problemsOf('expiredCertificate')).toEqual([
-      { file: 'lib/references.ts', line, message: 'the certificate “Information Security” expired on 2024-06-30: add the renewed certificate or remove it' },
+      problemAt('expiredCertificate', 'lib/references.ts', "'IS-2'", 'the certificate “Information Security” expired on 2024-06-30: add the renewed certificate or remove it'),
     ]);
   });
 
@@ -239,85 +245,53 @@ describe('check-content', () => {
   });
 
   describe('results, service levels and people', () => {
-    const lineOf = (name: string, file: string, text: string) => readFileSync(join(cases[name], file), 'utf8').split('\n').findIndex((line) => line.includes(text)) + 1;
     const results = () => problemsOf('results');
+    const resultProblems = (about: RegExp) => results().filter((problem) => about.test(problem.message));
 
     it('names a result’s client named without recorded permission, and leaves a described one alone', () => {
-      expect(results().filter((problem) => /client/.test(problem.message))).toEqual([
-        {
-          file: 'lib/results.ts',
-          line: lineOf('results', 'lib/results.ts', "permission: ''"),
-          message: 'the result “Steady links for a tanker fleet” names its client, “Named Tankers”, with no recorded permission: write who agreed, how and when in permission, or describe the client instead (description: \'A tanker operator\')',
-        },
+      expect(resultProblems(/client/)).toEqual([
+        problemAt('results', 'lib/results.ts', "permission: ''", 'the result “Steady links for a tanker fleet” names its client, “Named Tankers”, with no recorded permission: write who agreed, how and when in permission, or describe the client instead (description: \'A tanker operator\')'),
       ]);
     });
 
     it('names a figure without its unit or period', () => {
-      expect(results().filter((problem) => /figure/.test(problem.message))).toEqual([
-        {
-          file: 'lib/results.ts',
-          line: lineOf('results', 'lib/results.ts', "label: 'Tickets'"),
-          message: 'the figure “Tickets” of the result “Steady links for a tanker fleet” needs its unit and the period it was measured over: a number without them reads as marketing',
-        },
+      expect(resultProblems(/figure/)).toEqual([
+        problemAt('results', 'lib/results.ts', "label: 'Tickets'", 'the figure “Tickets” of the result “Steady links for a tanker fleet” needs its unit and the period it was measured over: a number without them reads as marketing'),
       ]);
     });
 
     it('names a service that is no page of the site', () => {
-      expect(results().filter((problem) => /no page/.test(problem.message))).toEqual([
-        {
-          file: 'lib/results.ts',
-          line: lineOf('results', 'lib/results.ts', "'/pricing'"),
-          message: 'the result “Steady links for a tanker fleet” links to /pricing, which is no page of the site: use a route of lib/site.ts (/coms, /vrit, /software…)',
-        },
+      expect(resultProblems(/no page/)).toEqual([
+        problemAt('results', 'lib/results.ts', "'/pricing'", 'the result “Steady links for a tanker fleet” links to /pricing, which is no page of the site: use a route of lib/site.ts (/coms, /vrit, /software…)'),
       ]);
     });
 
     it('names a quote without the person who said it, and leaves a quote with one alone', () => {
-      expect(results().filter((problem) => /quote/.test(problem.message))).toEqual([
-        {
-          file: 'lib/results.ts',
-          line: lineOf('results', 'lib/results.ts', "text: 'It simply works.'"),
-          message: 'the quote in the result “Steady links for a tanker fleet” has no person: give the name and role of who said it, or leave the quote out',
-        },
+      expect(resultProblems(/quote/)).toEqual([
+        problemAt('results', 'lib/results.ts', "text: 'It simply works.'", 'the quote in the result “Steady links for a tanker fleet” has no person: give the name and role of who said it, or leave the quote out'),
       ]);
       expect(results()).toHaveLength(4);
     });
 
     it('names a support desk whose hours disagree with the support line of lib/site.ts, round the clock or not', () => {
       expect(problemsOf('deskWithoutLine')).toEqual([
-        {
-          file: 'lib/service-levels.ts',
-          line: lineOf('deskWithoutLine', 'lib/service-levels.ts', "hours: '24/7'"),
-          message: "the support desk answers “24/7”, but lib/site.ts says there is no support line (supportLine: null): set the support line, or correct the desk's hours",
-        },
+        problemAt('deskWithoutLine', 'lib/service-levels.ts', "hours: '24/7'", "the support desk answers “24/7”, but lib/site.ts says there is no support line (supportLine: null): set the support line, or correct the desk's hours"),
       ]);
       expect(problemsOf('deskInOfficeHours')).toEqual([
-        {
-          file: 'lib/service-levels.ts',
-          line: lineOf('deskInOfficeHours', 'lib/service-levels.ts', "hours: 'Monday"),
-          message: 'the support desk answers “Monday to Friday, 08:00–18:00”, but the support line in lib/site.ts answers “24 hours a day, 7 days a week”: the site must say one thing, so correct one of them',
-        },
+        problemAt('deskInOfficeHours', 'lib/service-levels.ts', "hours: 'Monday", 'the support desk answers “Monday to Friday, 08:00–18:00”, but the support line in lib/site.ts answers “24 hours a day, 7 days a week”: the site must say one thing, so correct one of them'),
       ]);
       expect(problemsOf('deskAgrees')).toEqual([]);
     });
 
     it('names a reply time written out instead of read from lib/site.ts', () => {
       expect(problemsOf('replyTimeTwice')).toEqual([
-        {
-          file: 'app/vrit/page.tsx',
-          line: lineOf('replyTimeTwice', 'app/vrit/page.tsx', 'we reply within 24 hours'),
-          message: 'a reply time is written out here (“reply within 24 hours with a support plan that fits it”): write {site.replyTime} instead, so that the site states it one way (lib/site.ts)',
-        },
+        problemAt('replyTimeTwice', 'app/vrit/page.tsx', 'we reply within 24 hours', 'a reply time is written out here (“reply within 24 hours with a support plan that fits it”): write {site.replyTime} instead, so that the site states it one way (lib/site.ts)'),
       ]);
     });
 
     it('names a person’s photo that is not there, and leaves a person without one alone', () => {
       expect(problemsOf('missingPhoto')).toEqual([
-        {
-          file: 'lib/people.ts',
-          line: lineOf('missingPhoto', 'lib/people.ts', 'ana-petrova.jpg'),
-          message: "the photo of Ana Petrova, app/people/ana-petrova.jpg, is not there: give its path from the project's root, or leave photo out for a badge with the initials",
-        },
+        problemAt('missingPhoto', 'lib/people.ts', 'ana-petrova.jpg', "the photo of Ana Petrova, app/people/ana-petrova.jpg, is not there: give its path from the project's root, or leave photo out for a badge with the initials"),
       ]);
     });
   });

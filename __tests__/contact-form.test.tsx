@@ -16,6 +16,9 @@ function jsonResponse(body: unknown, status = 200) {
   return { ok: status < 400, status, json: () => Promise.resolve(body) };
 }
 
+/** What the form has posted, call by call. */
+const sentBodies = () => fetchMock.mock.calls.map(([, init]) => JSON.parse(init.body));
+
 function setup() {
   const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
   render(<ContactForm />);
@@ -28,7 +31,11 @@ function setup() {
     await user.type(field('Message'), 'We need VSAT for three vessels.');
   }
   const send = () => user.click(screen.getByRole('button', { name: 'Send message' }));
-  return { user, field, fillValid, send };
+  async function sendValid() {
+    await fillValid();
+    await send();
+  }
+  return { user, field, fillValid, send, sendValid };
 }
 
 describe('ContactForm', () => {
@@ -90,66 +97,60 @@ describe('ContactForm', () => {
 
   it('clears the form and shows the success toast when the server accepts the message', async () => {
     fetchMock.mockResolvedValue(jsonResponse({ success: true, message: 'ok' }));
-    const { field, fillValid, send } = setup();
-    await fillValid();
-    await send();
+    const { field, sendValid } = setup();
+    await sendValid();
 
     await screen.findByText(messages.success);
     expect(screen.getByRole('status')).toHaveTextContent(messages.success);
     expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect(JSON.parse(fetchMock.mock.calls[0][1].body)).toMatchObject({ firstName: 'Ana', subject: 'New Contact Form Submission', website: '', altcha: 'proof-1' });
+    expect(sentBodies()[0]).toMatchObject({ firstName: 'Ana', subject: 'New Contact Form Submission', website: '', altcha: 'proof-1' });
     for (const name of ['First name', 'Last name', 'Email', 'Company', 'Message']) expect(field(name)).toHaveValue('');
   });
 
   it('starts the proof of work when the visitor first focuses the form, once, and sends with it', async () => {
     fetchMock.mockResolvedValue(jsonResponse({ success: true }));
-    const { field, fillValid, send, user } = setup();
+    const { field, sendValid, user } = setup();
     await user.click(field('First name'));
     expect(solveProof).toHaveBeenCalledTimes(1);
-    await fillValid();
-    await send();
+    await sendValid();
     await screen.findByText(messages.success);
     expect(solveProof).toHaveBeenCalledTimes(1);
-    expect(JSON.parse(fetchMock.mock.calls[0][1].body).altcha).toBe('proof-1');
+    expect(sentBodies()[0].altcha).toBe('proof-1');
   });
 
   it('sends again with a fresh proof, unseen, when the server says the proof expired', async () => {
     fetchMock
       .mockResolvedValueOnce(jsonResponse({ success: false, message: 'Please use the contact form on our website.', proof: 'expired' }, 403))
       .mockResolvedValueOnce(jsonResponse({ success: true }));
-    const { fillValid, send } = setup();
-    await fillValid();
-    await send();
+    const { sendValid } = setup();
+    await sendValid();
     await screen.findByText(messages.success);
-    expect(fetchMock.mock.calls.map(([, init]) => JSON.parse(init.body).altcha)).toEqual(['proof-1', 'proof-2']);
+    expect(sentBodies().map((body) => body.altcha)).toEqual(['proof-1', 'proof-2']);
   });
 
   it('tries the proof again when the visitor sends after it failed on focus', async () => {
     fetchMock.mockResolvedValue(jsonResponse({ success: true }));
     solveProof.mockRejectedValueOnce(new TypeError('Failed to fetch'));
-    const { field, fillValid, send, user } = setup();
+    const { field, sendValid, user } = setup();
     await user.click(field('First name'));
-    await fillValid();
-    await send();
+    await sendValid();
     await screen.findByText(messages.success);
     expect(solveProof).toHaveBeenCalledTimes(2);
-    expect(JSON.parse(fetchMock.mock.calls[0][1].body).altcha).toBe('proof-1');
+    expect(sentBodies()[0].altcha).toBe('proof-1');
   });
 
   it('shows the endpoint’s own message, and sends nothing, when it refuses to give a challenge', async () => {
     solveProof.mockRejectedValue(new ChallengeRefused('Sorry, our contact form is out of service right now.'));
-    const { fillValid, send } = setup();
-    await fillValid();
-    await send();
+    const { sendValid } = setup();
+    await sendValid();
     expect(await screen.findByText('Sorry, our contact form is out of service right now.')).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('names the phone number and email address, and sends nothing, when this browser cannot make the proof', async () => {
     solveProof.mockRejectedValue(new Error('no Worker'));
-    const { field, fillValid, send } = setup();
-    await fillValid();
-    await send();
+    const { field, sendValid } = setup();
+    await sendValid();
     expect(await screen.findByText(messages.noProof)).toBeInTheDocument();
     expect(messages.noProof).toContain(site.phone.display);
     expect(messages.noProof).toContain(site.email);
@@ -159,9 +160,8 @@ describe('ContactForm', () => {
 
   it('keeps every field and shows the server’s message when it answers success false', async () => {
     fetchMock.mockResolvedValue(jsonResponse({ success: false, message: 'Please try again in 10 minutes.' }, 429));
-    const { field, fillValid, send } = setup();
-    await fillValid();
-    await send();
+    const { field, sendValid } = setup();
+    await sendValid();
 
     expect(await screen.findByText('Please try again in 10 minutes.')).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent('Please try again in 10 minutes.');
@@ -171,18 +171,16 @@ describe('ContactForm', () => {
 
   it('shows "Failed to send email" when success false has no message', async () => {
     fetchMock.mockResolvedValue(jsonResponse({ success: false }));
-    const { fillValid, send } = setup();
-    await fillValid();
-    await send();
+    const { sendValid } = setup();
+    await sendValid();
     await screen.findByText('Failed to send email');
     expect(screen.getByRole('alert')).toHaveTextContent(/^Failed to send email$/);
   });
 
   it('shows the general failure text when the network fails, keeping the fields', async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
-    const { field, fillValid, send } = setup();
-    await fillValid();
-    await send();
+    const { field, sendValid } = setup();
+    await sendValid();
     expect(await screen.findByText(messages.failed)).toBeInTheDocument();
     expect(field('Email')).toHaveValue('ana@example.com');
   });

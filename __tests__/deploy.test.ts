@@ -78,12 +78,18 @@ describe('npm run deploy', () => {
     beforeAll(() => (builds = mkdtempSync(join(tmpdir(), 'npts-prebuilt-'))));
     afterAll(() => rmSync(builds, { recursive: true, force: true }));
 
-    /** A folder as npm run build leaves it, recorded as built from the sources in `root` with `env`'s settings. */
-    function prebuilt(name: string, root: string, env: Record<string, string> = {}): string {
+    /** A folder as npm run build leaves it, but with no record of its build. */
+    function unrecordedBuild(name: string): string {
       const dir = join(builds, name);
       mkdirSync(dir);
       writeFileSync(join(dir, 'index.html'), '<!DOCTYPE html><title>NPTS</title>');
       writeFileSync(join(dir, '.htaccess'), '');
+      return dir;
+    }
+
+    /** A folder as npm run build leaves it, recorded as built from the sources in `root` with `env`'s settings. */
+    function prebuilt(name: string, root: string, env: Record<string, string> = {}): string {
+      const dir = unrecordedBuild(name);
       const script = "import { recordBuild } from './scripts/build/build-record.mjs'; recordBuild(process.argv[1], { root: process.argv[2], env: JSON.parse(process.argv[3]) });";
       execFileSync(process.execPath, ['--input-type=module', '-e', script, dir, root, JSON.stringify(env)], { cwd: repo });
       return dir;
@@ -115,10 +121,7 @@ describe('npm run deploy', () => {
     });
 
     it('refuses a folder that holds no record of its build at once', async () => {
-      const build = join(builds, 'unrecorded');
-      mkdirSync(build);
-      writeFileSync(join(build, 'index.html'), '');
-      writeFileSync(join(build, '.htaccess'), '');
+      const build = unrecordedBuild('unrecorded');
       const run = await deploy('ssh://deploy@www.example.com/var/www/npts', '--prebuilt', build);
       expect(run.lines).toEqual([expect.stringMatching(new RegExp(`1/7 release gate: FAILED: ${build} holds no \\.build\\.json: it is not a build npm run build made .*; nothing was changed on the host$`))]);
       expect(run.ran).toEqual([]);

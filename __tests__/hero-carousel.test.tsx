@@ -7,6 +7,11 @@ const slides: HeroSlide[] = [
   { image: { src: '/b.svg', width: 1600, height: 600 }, alt: 'Second picture', title: 'Second', description: 'Two.', buttonText: 'Learn More', href: '/contact' },
   { image: { src: '/c.svg', width: 1600, height: 600 }, alt: 'Third picture', title: 'Third', description: 'Three.', buttonText: 'Discover More', href: '/contact' },
 ];
+const heading = 'Remote-first IT for sea and shore';
+
+function renderCarousel() {
+  render(<HeroCarousel heading={heading} slides={slides} />);
+}
 
 /** The title of the one slide assistive technology can reach. */
 function currentTitle() {
@@ -19,6 +24,12 @@ function click(name: string) {
 
 function tick(ms: number) {
   act(() => jest.advanceTimersByTime(ms));
+}
+
+/** The current title once `ms` more have passed. */
+function titleAfter(ms: number) {
+  tick(ms);
+  return currentTitle();
 }
 
 function mockReducedMotion(matches: boolean) {
@@ -44,18 +55,18 @@ describe('HeroCarousel', () => {
   });
 
   it('is a labelled carousel of slides named "n of 3"', () => {
-    render(<HeroCarousel heading="Remote-first IT for sea and shore" slides={slides} />);
+    renderCarousel();
     const carousel = screen.getByRole('region', { name: 'Highlights' });
     expect(carousel).toHaveAttribute('aria-roledescription', 'carousel');
     const slide = within(carousel).getByRole('group', { name: '1 of 3' });
     expect(slide).toHaveAttribute('aria-roledescription', 'slide');
     expect(within(slide).getByRole('img', { name: 'First picture' })).toBeInTheDocument();
     expect(within(slide).getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/contact');
-    expect(within(carousel).getByRole('heading', { level: 1 })).toHaveTextContent('Remote-first IT for sea and shore');
+    expect(within(carousel).getByRole('heading', { level: 1 })).toHaveTextContent(heading);
   });
 
   it('moves with the arrows and wraps around both ways', () => {
-    render(<HeroCarousel heading="Remote-first IT for sea and shore" slides={slides} />);
+    renderCarousel();
     expect(currentTitle()).toBe('First');
     click('Previous slide');
     expect(currentTitle()).toBe('Third');
@@ -69,7 +80,7 @@ describe('HeroCarousel', () => {
   });
 
   it('goes to the slide a dot names and marks that dot as current', () => {
-    render(<HeroCarousel heading="Remote-first IT for sea and shore" slides={slides} />);
+    renderCarousel();
     click('Go to slide 3');
     expect(currentTitle()).toBe('Third');
     expect(screen.getByRole('button', { name: 'Go to slide 3' })).toHaveAttribute('aria-current', 'true');
@@ -79,47 +90,39 @@ describe('HeroCarousel', () => {
   });
 
   it('advances after exactly 5000 ms and keeps going, wrapping to the first slide', () => {
-    render(<HeroCarousel heading="Remote-first IT for sea and shore" slides={slides} />);
+    renderCarousel();
     expect(AUTO_ADVANCE_MS).toBe(5000);
-    tick(4999);
-    expect(currentTitle()).toBe('First');
-    tick(1);
-    expect(currentTitle()).toBe('Second');
-    tick(5000);
-    expect(currentTitle()).toBe('Third');
-    tick(5000);
-    expect(currentTitle()).toBe('First');
+    expect(titleAfter(4999)).toBe('First');
+    expect(titleAfter(1)).toBe('Second');
+    expect(titleAfter(5000)).toBe('Third');
+    expect(titleAfter(5000)).toBe('First');
   });
 
   it('gives a manual move the full interval before the next advance', () => {
-    render(<HeroCarousel heading="Remote-first IT for sea and shore" slides={slides} />);
+    renderCarousel();
     tick(4000);
     click('Next slide');
-    tick(4999);
-    expect(currentTitle()).toBe('Second');
-    tick(1);
-    expect(currentTitle()).toBe('Third');
+    expect(titleAfter(4999)).toBe('Second');
+    expect(titleAfter(1)).toBe('Third');
   });
 
   it('stops with the pause button and resumes with play', () => {
-    render(<HeroCarousel heading="Remote-first IT for sea and shore" slides={slides} />);
+    renderCarousel();
     const slidesRegion = screen.getByRole('group', { name: '1 of 3' }).closest('[aria-live]');
     expect(slidesRegion).toHaveAttribute('aria-live', 'off');
 
     click('Stop automatic slide show');
     expect(slidesRegion).toHaveAttribute('aria-live', 'polite');
-    tick(15000);
-    expect(currentTitle()).toBe('First');
+    expect(titleAfter(15000)).toBe('First');
 
     click('Start automatic slide show');
     expect(slidesRegion).toHaveAttribute('aria-live', 'off');
-    tick(5000);
-    expect(currentTitle()).toBe('Second');
+    expect(titleAfter(5000)).toBe('Second');
   });
 
   it('puts the rotation control first in the tab order, then the arrows', async () => {
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
-    render(<HeroCarousel heading="Remote-first IT for sea and shore" slides={slides} />);
+    renderCarousel();
     await user.tab();
     expect(screen.getByRole('button', { name: 'Stop automatic slide show' })).toHaveFocus();
     await user.tab();
@@ -127,54 +130,47 @@ describe('HeroCarousel', () => {
   });
 
   it('pauses while the pointer is over it and resumes when it leaves', () => {
-    render(<HeroCarousel heading="Remote-first IT for sea and shore" slides={slides} />);
+    renderCarousel();
     const carousel = screen.getByRole('region', { name: 'Highlights' });
     fireEvent.mouseEnter(carousel);
-    tick(15000);
-    expect(currentTitle()).toBe('First');
+    expect(titleAfter(15000)).toBe('First');
     fireEvent.mouseLeave(carousel);
-    tick(5000);
-    expect(currentTitle()).toBe('Second');
+    expect(titleAfter(5000)).toBe('Second');
   });
 
   it('pauses while keyboard focus is inside and resumes when focus leaves', () => {
     render(
       <>
-        <HeroCarousel heading="Remote-first IT for sea and shore" slides={slides} />
+        <HeroCarousel heading={heading} slides={slides} />
         <button type="button">Outside</button>
       </>,
     );
     act(() => screen.getByRole('link', { name: 'Get Started' }).focus());
-    tick(15000);
-    expect(currentTitle()).toBe('First');
+    expect(titleAfter(15000)).toBe('First');
     act(() => screen.getByRole('button', { name: 'Outside' }).focus());
-    tick(5000);
-    expect(currentTitle()).toBe('Second');
+    expect(titleAfter(5000)).toBe('Second');
   });
 
   it('stays paused after the pointer leaves when the visitor pressed pause', () => {
-    render(<HeroCarousel heading="Remote-first IT for sea and shore" slides={slides} />);
+    renderCarousel();
     const carousel = screen.getByRole('region', { name: 'Highlights' });
     fireEvent.mouseEnter(carousel);
     click('Stop automatic slide show');
     fireEvent.mouseLeave(carousel);
-    tick(15000);
-    expect(currentTitle()).toBe('First');
+    expect(titleAfter(15000)).toBe('First');
   });
 
   it('starts paused when the visitor prefers reduced motion, and play starts it', () => {
     mockReducedMotion(true);
-    render(<HeroCarousel heading="Remote-first IT for sea and shore" slides={slides} />);
+    renderCarousel();
     expect(screen.getByRole('button', { name: 'Start automatic slide show' })).toBeInTheDocument();
-    tick(15000);
-    expect(currentTitle()).toBe('First');
+    expect(titleAfter(15000)).toBe('First');
     click('Start automatic slide show');
-    tick(5000);
-    expect(currentTitle()).toBe('Second');
+    expect(titleAfter(5000)).toBe('Second');
   });
 
   it('hides the other slides and their links from assistive technology and the keyboard', () => {
-    render(<HeroCarousel heading="Remote-first IT for sea and shore" slides={slides} />);
+    renderCarousel();
     expect(screen.getAllByRole('group')).toHaveLength(1);
     expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(1);
     expect(screen.getByRole('link', { name: 'Get Started' })).toBeInTheDocument();

@@ -20,6 +20,19 @@ async function sendForm(page: Page, marker: string) {
   await page.getByRole('button', { name: 'Send message' }).click();
 }
 
+/** Sends the form as sendForm does, and waits until the page says the server accepted it. */
+async function sendAccepted(page: Page, marker: string) {
+  await sendForm(page, marker);
+  await expect(page.getByRole('main').getByRole('status').filter({ hasText: messages.success })).toBeVisible();
+}
+
+/** Opens `url` and follows its first "Contact us" to the form, whose address names the page it came from. */
+async function followContactUs(page: Page, url: string) {
+  await page.goto(url);
+  await page.getByRole('main').getByRole('link', { name: 'Contact us' }).first().click();
+  await expect(page).toHaveURL(`/contact?from=${url.split('?')[0]}`);
+}
+
 function exported(marker: string) {
   return operator('admin.php', 'export', '--format', 'jsonl').stdout.trim().split('\n').map((line) => JSON.parse(line)).find((row) => row.message.includes(marker));
 }
@@ -31,11 +44,8 @@ test.beforeEach(async ({ page }) => {
 test.describe('GA4 lead event', () => {
   test('one generate_lead after a send the server confirmed, with the page that led to the form', async ({ page }) => {
     const marker = `e2e-${Date.now()}-lead`;
-    await page.goto('/network');
-    await page.getByRole('main').getByRole('link', { name: 'Contact us' }).first().click();
-    await expect(page).toHaveURL('/contact?from=/network');
-    await sendForm(page, marker);
-    await expect(page.getByRole('main').getByRole('status').filter({ hasText: messages.success })).toBeVisible();
+    await followContactUs(page, '/network');
+    await sendAccepted(page, marker);
     // Give a late duplicate every chance to appear.
     await page.clock.runFor(1000);
     expect(await leadEvents(page)).toEqual([{ event: 'generate_lead', form_id: 'contact', lead_source: '/network' }]);
@@ -59,11 +69,8 @@ test.describe('GA4 lead event', () => {
 test.describe('Attribution', () => {
   test('a campaign visit that follows a service page’s call to action is mailed and exported with the page and the campaign', async ({ page }) => {
     const marker = `e2e-${Date.now()}-campaign`;
-    await page.goto('/coms?utm_source=linkedin&utm_campaign=fleet-2027');
-    await page.getByRole('main').getByRole('link', { name: 'Contact us' }).first().click();
-    await expect(page).toHaveURL('/contact?from=/coms');
-    await sendForm(page, marker);
-    await expect(page.getByRole('main').getByRole('status').filter({ hasText: messages.success })).toBeVisible();
+    await followContactUs(page, '/coms?utm_source=linkedin&utm_campaign=fleet-2027');
+    await sendAccepted(page, marker);
 
     await expect.poll(() => delivered(marker).length).toBe(1);
     const mail = (await PostalMime.parse(delivered(marker)[0])).text;
@@ -79,8 +86,7 @@ test.describe('Attribution', () => {
     await expect(page).toHaveURL('/about');
     await page.getByRole('contentinfo').getByRole('link', { name: 'Contact', exact: true }).click();
     await expect(page).toHaveURL('/contact');
-    await sendForm(page, marker);
-    await expect(page.getByRole('main').getByRole('status').filter({ hasText: messages.success })).toBeVisible();
+    await sendAccepted(page, marker);
     await expect.poll(() => exported(marker)?.source).toBe('/about');
     expect(exported(marker)).toMatchObject({ utm_source: 'newsletter', utm_campaign: null });
   });
@@ -89,8 +95,7 @@ test.describe('Attribution', () => {
     const marker = `e2e-${Date.now()}-reload`;
     await page.goto('/contact?from=/software');
     await page.reload();
-    await sendForm(page, marker);
-    await expect(page.getByRole('main').getByRole('status').filter({ hasText: messages.success })).toBeVisible();
+    await sendAccepted(page, marker);
     await expect.poll(() => exported(marker)?.source).toBe('/software');
     expect(await context.cookies()).toEqual([]);
     expect(await page.evaluate(() => [localStorage.length, sessionStorage.length])).toEqual([0, 0]);
