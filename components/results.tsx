@@ -64,7 +64,7 @@ function Services({ services, current }: { services: readonly ServicePath[]; cur
 /** One case in full: who, the situation, what was done, the figures and, where given, the client's words. */
 function ResultStory({ result, current }: { result: Result; current: string }) {
   return (
-    <article className={styles.story}>
+    <article className={`card ${styles.story}`}>
       <div className={styles.text}>
         <p className={styles.client}>
           {clientOf(result)} · {finished(result)}
@@ -121,7 +121,7 @@ export function LatestResults({ list = results, count = 3 }: { list?: readonly R
     <Section title="Recent results" tone="auto">
       <ul className={styles.rows}>
         {latest.map((result) => (
-          <li key={`${result.date} ${result.title}`} className={styles.row}>
+          <li key={`${result.date} ${result.title}`} className={`card ${styles.row}`}>
             <div>
               <p className={styles.client}>
                 {clientOf(result)} · {finished(result)}
