@@ -10,6 +10,20 @@ export function EmailLink() {
   return <a href={`mailto:${site.email}`}>{site.email}</a>;
 }
 
+/** "Phone: …" and "Email: …", as two items of the list of ways to reach us they are put in. */
+export function PhoneAndEmailItems() {
+  return (
+    <>
+      <li>
+        Phone: <PhoneLink />
+      </li>
+      <li>
+        Email: <EmailLink />
+      </li>
+    </>
+  );
+}
+
 /** Who stands behind the site and where it is registered, one line each, as on a letterhead. */
 export function CompanyAddress({ className }: { className?: string }) {
   return (

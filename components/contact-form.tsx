@@ -158,7 +158,7 @@ export function ContactForm() {
 
   return (
     <>
-      <form method="post" action={site.contactEndpoint} className={styles.form} onSubmit={onSubmit} onFocus={() => {
+      <form method="post" action={site.contactEndpoint} className={`card ${styles.form}`} onSubmit={onSubmit} onFocus={() => {
           void loadSchema();
           void startProof();
         }} noValidate aria-describedby="contact-required-note">

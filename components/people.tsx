@@ -13,9 +13,9 @@ export function People({ list = people }: { list?: readonly Person[] }) {
   if (list.length === 0) return null;
   return (
     <Section title="Who you will work with" tone="auto" intro="The people who plan the work, answer the calls and look after your systems.">
-      <CardGrid as="ul" lastRow="start" className={styles.people}>
+      <CardGrid as="ul" lastRow="start">
         {list.map((person) => (
-          <li key={person.name} className={styles.person}>
+          <li key={person.name} className={`card ${styles.person}`}>
             <PersonBadge person={person} size="large" />
             <div>
               <h3 className={styles.name}>{person.name}</h3>

@@ -61,17 +61,26 @@ function Services({ services, current }: { services: readonly ServicePath[]; cur
   );
 }
 
+/** Who the work was for and when, above the case's title: in full and in a row alike. */
+function CaseHeading({ result, titleClassName }: { result: Result; titleClassName: string }) {
+  return (
+    <>
+      <p className={styles.client}>
+        {clientOf(result)} · {finished(result)}
+      </p>
+      <h3 className={titleClassName}>
+        <HeadingText>{result.title}</HeadingText>
+      </h3>
+    </>
+  );
+}
+
 /** One case in full: who, the situation, what was done, the figures and, where given, the client's words. */
 function ResultStory({ result, current }: { result: Result; current: string }) {
   return (
-    <article className={styles.story}>
+    <article className={`card ${styles.story}`}>
       <div className={styles.text}>
-        <p className={styles.client}>
-          {clientOf(result)} · {finished(result)}
-        </p>
-        <h3 className={styles.title}>
-          <HeadingText>{result.title}</HeadingText>
-        </h3>
+        <CaseHeading result={result} titleClassName={styles.title} />
         <Facts result={result} />
         <dl className={styles.steps}>
           <dt>The situation</dt>
@@ -121,14 +130,9 @@ export function LatestResults({ list = results, count = 3 }: { list?: readonly R
     <Section title="Recent results" tone="auto">
       <ul className={styles.rows}>
         {latest.map((result) => (
-          <li key={`${result.date} ${result.title}`} className={styles.row}>
+          <li key={`${result.date} ${result.title}`} className={`card ${styles.row}`}>
             <div>
-              <p className={styles.client}>
-                {clientOf(result)} · {finished(result)}
-              </p>
-              <h3 className={styles.rowTitle}>
-                <HeadingText>{result.title}</HeadingText>
-              </h3>
+              <CaseHeading result={result} titleClassName={styles.rowTitle} />
               <p className={styles.summary}>
                 {result.sector} · {result.region}
               </p>

@@ -10,7 +10,7 @@ const list = (items: readonly string[]) => new Intl.ListFormat('en-GB').format(i
 function Table({ title, head, proseLast = false, children }: { title: string; head: readonly string[]; proseLast?: boolean; children: React.ReactNode }) {
   const id = useId();
   return (
-    <div className={styles.block}>
+    <div className={`card ${styles.block}`}>
       <h3 id={id} className={styles.heading}>
         {title}
       </h3>
@@ -88,7 +88,7 @@ export function ServiceLevelsSection({ levels = serviceLevels }: { levels?: Leve
             ))}
           </Table>
         )}
-        <div className={styles.block}>
+        <div className={`card ${styles.block}`}>
           <h3 className={styles.heading}>The support desk</h3>
           <FactList facts={desk} className={styles.desk} />
         </div>

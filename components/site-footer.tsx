@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { CookieSettingsButton } from '@/components/consent-banner';
-import { CompanyAddress, EmailLink, PhoneLink, RegisterNumbers } from '@/components/contact-details';
+import { CompanyAddress, PhoneAndEmailItems, RegisterNumbers } from '@/components/contact-details';
 import { Logo } from '@/components/logo';
 import { footerLinks, site } from '@/lib/site';
 import styles from './site-footer.module.css';
@@ -34,12 +34,7 @@ export function SiteFooter() {
         <div>
           <h2 className={styles.heading}>Contact</h2>
           <ul className={styles.list}>
-            <li>
-              Phone: <PhoneLink />
-            </li>
-            <li>
-              Email: <EmailLink />
-            </li>
+            <PhoneAndEmailItems />
             <li>Location: {site.location}</li>
           </ul>
         </div>

@@ -11,7 +11,7 @@ export function TechLogos() {
   return (
     <ul className={styles.logos}>
       {technologies.map((icon) => (
-        <li key={icon.slug} className={styles.logo}>
+        <li key={icon.slug} className={`card ${styles.logo}`}>
           {/* A plain img: the export serves images as they are, and next/image would only add JavaScript. */}
           {/* eslint-disable-next-line @next/next/no-img-element */}
           <img src={techLogoUrl(icon)} alt={icon.title} width={40} height={40} className={styles.mark} loading="lazy" decoding="async" />

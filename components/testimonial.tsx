@@ -5,7 +5,7 @@ type TestimonialProps = { quote: string; name: string; role: string; company: st
 /** A client's own words, attributed by name, role and company (site.testimonial: never made up). */
 export function Testimonial({ quote, name, role, company }: TestimonialProps) {
   return (
-    <figure className={styles.testimonial}>
+    <figure className={`card ${styles.testimonial}`}>
       <blockquote className={styles.quote}>
         <p>{quote}</p>
       </blockquote>

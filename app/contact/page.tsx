@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { CompanyAddress, EmailLink, PhoneLink, RegisterNumbers } from '@/components/contact-details';
+import { CompanyAddress, PhoneAndEmailItems, PhoneLink, RegisterNumbers } from '@/components/contact-details';
 import { ContactForm } from '@/components/contact-form';
 import { PageHero } from '@/components/page-hero';
 import { EnquiriesContact } from '@/components/people';
@@ -48,12 +48,7 @@ export default function ContactPage() {
               </h2>
               <EnquiriesContact className={styles.person} />
               <ul className={styles.ways}>
-                <li>
-                  Phone: <PhoneLink />
-                </li>
-                <li>
-                  Email: <EmailLink />
-                </li>
+                <PhoneAndEmailItems />
                 {bookingUrl && (
                   <li>
                     <a href={bookingUrl} target="_blank" rel="noopener">
