@@ -20,7 +20,7 @@ type FeatureCardProps = {
 export function FeatureCard({ title, href, illustration, priority, as: Tag = 'article', className, children }: FeatureCardProps) {
   const text = <HeadingText>{title}</HeadingText>;
   return (
-    <Tag className={className ? `card ${styles.card} ${className}` : `card ${styles.card}`}>
+    <Tag className={['card', styles.card, className].filter(Boolean).join(' ')}>
       {illustration && <Illustration name={illustration} className={styles.picture} priority={priority} />}
       <h3 className={styles.title}>
         {href ? (
