@@ -10,6 +10,7 @@ import ProtoPage from '@/app/proto/page';
 import RestPage from '@/app/rest/page';
 import SoftwarePage from '@/app/software/page';
 import ItManagementPage from '@/app/vrit/page';
+import { icons } from '@/lib/icons';
 import { site } from '@/lib/site';
 
 jest.mock('next/navigation', () => ({ usePathname: () => '/' }));
@@ -39,6 +40,16 @@ describe('Pages without results, service levels or people', () => {
     expect(screen.queryByRole('table')).toBeNull();
     expect(container).not.toHaveTextContent(/speaks |we respond within/i);
     for (const section of container.querySelectorAll('section')) expect(section.querySelector('h1, h2')).not.toBeNull();
+  });
+});
+
+describe('Icons', () => {
+  const paths = Object.values(icons).map(({ icon: [, , , , path] }) => [path].flat().join(' '));
+
+  it.each(Object.entries(pages))('%s points each of its icons at a symbol of the sprite and carries none of their path data', (_path, Page) => {
+    const { container } = render(<Page />);
+    for (const icon of container.querySelectorAll('use')) expect(Object.keys(icons).map((name) => `/icons.svg#${name}`)).toContain(icon.getAttribute('href'));
+    for (const path of paths) expect(container.innerHTML).not.toContain(path);
   });
 });
 

@@ -1,10 +1,9 @@
-import { faFacebook, faInstagram, faLinkedin, faXTwitter } from '@fortawesome/free-brands-svg-icons';
 import { Icon } from '@/components/icon';
 import type { SocialNetwork } from '@/lib/site';
 
-const icons = { linkedin: faLinkedin, x: faXTwitter, facebook: faFacebook, instagram: faInstagram } as const;
+const icons = { linkedin: 'linkedin', x: 'x-twitter', facebook: 'facebook', instagram: 'instagram' } as const;
 
 /** A social network's mark. Decorative: the link names it. */
 export function BrandIcon({ network, size = 20 }: { network: SocialNetwork; size?: number }) {
-  return <Icon icon={icons[network]} size={size} />;
+  return <Icon name={icons[network]} size={size} />;
 }

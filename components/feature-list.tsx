@@ -1,10 +1,10 @@
-import type { IconDefinition } from '@fortawesome/free-solid-svg-icons';
 import { HeadingText } from '@/components/heading-text';
 import { Icon } from '@/components/icon';
 import { CardGrid } from '@/components/section';
+import type { IconName } from '@/lib/icons';
 import styles from './feature-list.module.css';
 
-type Feature = { icon: IconDefinition; title: string; text: string };
+type Feature = { icon: IconName; title: string; text: string };
 
 /** Short points, each an icon, a title and a line: the card grid's columns without the cards. */
 export function FeatureList({ items }: { items: readonly Feature[] }) {
@@ -13,7 +13,7 @@ export function FeatureList({ items }: { items: readonly Feature[] }) {
       {items.map(({ icon, title, text }) => (
         <li key={title} className={styles.item}>
           <span className={styles.icon}>
-            <Icon icon={icon} size={22} />
+            <Icon name={icon} size={22} />
           </span>
           <div>
             <h3 className={styles.title}>

@@ -1,4 +1,3 @@
-import { faCheck } from '@fortawesome/free-solid-svg-icons';
 import { Icon } from '@/components/icon';
 import { Illustration, type IllustrationName } from '@/components/illustration';
 import styles from './feature-split.module.css';
@@ -29,7 +28,7 @@ export function Checklist({ items }: { items: readonly string[] }) {
       {items.map((item) => (
         <li key={item}>
           <span className={styles.tick}>
-            <Icon icon={faCheck} size={12} />
+            <Icon name="check" size={12} />
           </span>
           {item}
         </li>

@@ -1,18 +1,13 @@
-import type { IconDefinition } from '@fortawesome/free-solid-svg-icons';
+import type { IconName } from '@/lib/icons';
 
-/** A Font Awesome icon, rendered to inline SVG at build time. Decorative: the text beside it says what it means. */
-export function Icon({ icon, size = 20, className }: { icon: IconDefinition; size?: number; className?: string }) {
-  const [width, height, , , path] = icon.icon;
+/**
+ * One of the site's icons (lib/icons.ts), drawn from the sprite every page shares. Decorative: the
+ * text beside it says what it means. Its box is set here, so nothing moves when the sprite arrives.
+ */
+export function Icon({ name, size = 20, className }: { name: IconName; size?: number; className?: string }) {
   return (
-    <svg
-      viewBox={`0 0 ${width} ${height}`}
-      width={size}
-      height={size}
-      className={className}
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d={Array.isArray(path) ? path.join(' ') : path} fill="currentColor" />
+    <svg width={size} height={size} className={className} aria-hidden="true" focusable="false">
+      <use href={`/icons.svg#${name}`} />
     </svg>
   );
 }

@@ -3,7 +3,7 @@ import { CONSENT_COOKIE } from '@/lib/analytics';
 import { routes, serviceLinks } from '@/lib/site';
 import { firefox, webkit, type Driver } from './engines/drivers';
 import { delivered, expect, test, visits } from './fixtures';
-import { frameProblems, inInter, inPage, loneWordHeadings } from './measure';
+import { frameProblems, inInter, inPage, loneWordHeadings, undrawnIcons } from './measure';
 
 // What the Chromium tests prove, in the two other engines a visitor may use (every browser on an
 // iPhone is WebKit), against the same Apache-served build. Each engine's tests run one after
@@ -37,7 +37,7 @@ for (const [engine, launch] of [['Firefox', firefox], ['WebKit', webkit]] as con
       await driver?.close();
     });
 
-    test('every route answers 200 with one h1 and no script error, an unknown one the not-found page; at 1280 and 375 px no page scrolls sideways, no heading ends with a lone word, and every process step draws its number', async ({ request }) => {
+    test('every route answers 200 with one h1 and no script error, an unknown one the not-found page; at 1280 and 375 px no page scrolls sideways, no heading ends with a lone word, every process step draws its number and every icon is drawn', async ({ request }) => {
       visits(routes.length + 1);
       for (const path of routes) expect((await request.get(path)).status(), path).toBe(200);
       expect((await request.get('/nope')).status()).toBe(404);
@@ -54,6 +54,8 @@ for (const [engine, launch] of [['Firefox', firefox], ['WebKit', webkit]] as con
             expect(await driver.evaluate('document.querySelectorAll("h1").length'), path).toBe(1);
           }
           expect(await driver.evaluate(inPage(inInter)), `${path} drawn in Inter`).toBe(true);
+          // The sprite may come after the load event.
+          await waitFor(inPage(undrawnIcons), []);
           for (const [width, height] of [[1280, 800], [375, 812]]) {
             if (width !== 1280) {
               await driver.setViewport(width, height);

@@ -5,7 +5,7 @@ import { routes, serviceLinks, site, unlistedRoutes, vesselLinks } from '@/lib/s
 import { people } from '../fixtures/people';
 import { expect, test, watchViolations } from './fixtures';
 import { darkSurfaces, frameEdges, onceChecks, screenChecks } from './page-checks';
-import { buttonLooks, closingBand, contactCallsInOneScreen, contactLinksByBand, fontPreloads, frameProblems, gridProblems, iconProblems, inInter, loneWordHeadings, timelineProblems } from './measure';
+import { buttonLooks, closingBand, contactCallsInOneScreen, contactLinksByBand, fontPreloads, frameProblems, gridProblems, iconProblems, inInter, loneWordHeadings, timelineProblems, undrawnIcons } from './measure';
 
 // Every page, on a laptop and a phone, in light and then in dark: one visit, and every check that
 // needs a page, a width and a colour scheme taken in it. A failure names the page, the screen, the
@@ -84,6 +84,7 @@ for (const path of [...routes, ...unlistedRoutes, '/nope']) {
     await expect(page.getByRole('region', { name: 'Analytics cookies' })).toBeVisible();
     await page.evaluate(() => document.fonts.ready);
     expect(await page.evaluate(inInter), `${path}: drawn in Inter`).toBe(true);
+    expect.soft(await page.evaluate(undrawnIcons), `${path}: every icon drawn from the sprite`).toEqual([]);
     const strip = page.getByRole('complementary', { name: 'Follow and share' });
     if (listed(path)) await expect.soft(strip, `${path}: the share strip`).toBeVisible();
     if (path === '/nope') await expect.soft(strip, '/nope: no share strip').toBeHidden();

@@ -1,11 +1,3 @@
-import {
-  faArrowsRotate,
-  faAward,
-  faEarthEurope,
-  faHandshake,
-  faLightbulb,
-  faShieldHalved,
-} from '@fortawesome/free-solid-svg-icons';
 import type { Metadata } from 'next';
 import { ButtonLink } from '@/components/button-link';
 import { ClosingCta } from '@/components/closing-cta';
@@ -83,12 +75,12 @@ export default function AboutPage() {
       <Section title="Our values">
         <FeatureList
           items={[
-            { icon: faLightbulb, title: 'Innovation', text: 'We adopt new technology when it makes our clients’ work better, not because it is new.' },
-            { icon: faShieldHalved, title: 'Reliability', text: 'Systems that work, commitments that are kept, and a team that answers.' },
-            { icon: faHandshake, title: 'Collaboration', text: 'We work as part of our clients’ teams, not at arm’s length.' },
-            { icon: faAward, title: 'Excellence', text: 'Careful engineering and clear documentation in everything we deliver.' },
-            { icon: faArrowsRotate, title: 'Adaptability', text: 'Solutions that change as fleets, routes and businesses change.' },
-            { icon: faEarthEurope, title: 'Global perspective', text: 'Experience across Europe and South East Asia, at sea and on shore.' },
+            { icon: 'lightbulb', title: 'Innovation', text: 'We adopt new technology when it makes our clients’ work better, not because it is new.' },
+            { icon: 'shield-halved', title: 'Reliability', text: 'Systems that work, commitments that are kept, and a team that answers.' },
+            { icon: 'handshake', title: 'Collaboration', text: 'We work as part of our clients’ teams, not at arm’s length.' },
+            { icon: 'award', title: 'Excellence', text: 'Careful engineering and clear documentation in everything we deliver.' },
+            { icon: 'arrows-rotate', title: 'Adaptability', text: 'Solutions that change as fleets, routes and businesses change.' },
+            { icon: 'earth-europe', title: 'Global perspective', text: 'Experience across Europe and South East Asia, at sea and on shore.' },
           ]}
         />
       </Section>

@@ -1,20 +1,3 @@
-import {
-  faBell,
-  faBookOpen,
-  faChartColumn,
-  faChartLine,
-  faDatabase,
-  faDiagramProject,
-  faHeadset,
-  faLifeRing,
-  faLightbulb,
-  faScaleBalanced,
-  faServer,
-  faShieldHalved,
-  faUserCheck,
-  faUserGear,
-  faUsers,
-} from '@fortawesome/free-solid-svg-icons';
 import type { Metadata } from 'next';
 import { ButtonLink } from '@/components/button-link';
 import { ClosingCta } from '@/components/closing-cta';
@@ -77,17 +60,17 @@ export default function AiAutomationPage() {
         <FeatureList
           items={[
             {
-              icon: faHeadset,
+              icon: 'headset',
               title: 'Customer support',
               text: 'Answers common questions around the clock from your own knowledge base and past replies, and passes whatever it cannot or should not answer to a person, with the conversation so far.',
             },
             {
-              icon: faDiagramProject,
+              icon: 'diagram-project',
               title: 'Workflows',
               text: 'Reads incoming requests, orders and forms, fills in the records in your systems, and moves each case on to the next step or to the right person.',
             },
             {
-              icon: faUserCheck,
+              icon: 'user-check',
               title: 'People stay in charge',
               text: 'You decide what an agent may do alone and what waits for approval. Every action is logged with its reason, so it can be checked afterwards.',
             },
@@ -105,17 +88,17 @@ export default function AiAutomationPage() {
         <FeatureList
           items={[
             {
-              icon: faChartLine,
+              icon: 'chart-line',
               title: 'What it is',
               text: 'Models trained on your own records, such as sensor readings, maintenance logs and usage, that show where a trend is heading while there is still time to act.',
             },
             {
-              icon: faUsers,
+              icon: 'users',
               title: 'Who it is for',
               text: 'Technical and fleet managers who plan maintenance, and the office teams who plan capacity and budgets.',
             },
             {
-              icon: faLightbulb,
+              icon: 'lightbulb',
               title: 'For example',
               text: 'Vibration readings and service history show a pump wearing faster than the others, so the part is ordered and fitted at the next port call instead of after a breakdown at sea.',
             },
@@ -126,17 +109,17 @@ export default function AiAutomationPage() {
         <FeatureList
           items={[
             {
-              icon: faShieldHalved,
+              icon: 'shield-halved',
               title: 'What it is',
               text: 'Monitoring of logins, devices and network traffic that learns the usual patterns of your vessels and offices and flags what departs from them.',
             },
             {
-              icon: faUsers,
+              icon: 'users',
               title: 'Who it is for',
               text: 'IT and security teams responsible for ships, rigs and offices they cannot watch in person.',
             },
             {
-              icon: faBell,
+              icon: 'bell',
               title: 'For example',
               text: 'A laptop on board starts scanning the network in the middle of the night. The alert reaches your IT team with the device and what it did, and the device can be cut off remotely.',
             },
@@ -166,22 +149,22 @@ export default function AiAutomationPage() {
         <FeatureList
           items={[
             {
-              icon: faDatabase,
+              icon: 'database',
               title: 'The data',
               text: 'The documents, records or logs the task depends on, or access to where they are kept, and word of anything that must not leave your premises.',
             },
             {
-              icon: faUserGear,
+              icon: 'user-gear',
               title: 'Someone who does the work',
               text: 'A person who does the task today, to show us how it is really done and to judge what the trial produces.',
             },
             {
-              icon: faServer,
+              icon: 'server',
               title: 'Somewhere to run it',
               text: 'A server or cloud account of yours, or a decision on where the system should live. We say what it needs before the trial starts.',
             },
             {
-              icon: faScaleBalanced,
+              icon: 'scale-balanced',
               title: 'The rules',
               text: 'Who may see which documents, which actions need a person’s approval, and which decisions are never handed to a machine.',
             },
@@ -192,22 +175,22 @@ export default function AiAutomationPage() {
         <FeatureList
           items={[
             {
-              icon: faServer,
+              icon: 'server',
               title: 'On your infrastructure',
               text: 'The system runs under your accounts, with its configuration and the scripts to install it again, so it does not depend on a service of ours.',
             },
             {
-              icon: faBookOpen,
+              icon: 'book-open',
               title: 'Documentation',
               text: 'What the system reads, what it may do, how to add documents or change a rule, and how to switch it off.',
             },
             {
-              icon: faChartColumn,
+              icon: 'chart-column',
               title: 'Measured, not assumed',
               text: 'The measures agreed at the start, such as questions answered or cases handled, counted from the system’s own logs, so you can judge whether it pays.',
             },
             {
-              icon: faLifeRing,
+              icon: 'life-ring',
               title: 'Support and updates',
               text: 'Fixes, updates to the models and software underneath, and changes to the setup as your documents, systems and processes change.',
             },

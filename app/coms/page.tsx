@@ -1,18 +1,3 @@
-import {
-  faBuilding,
-  faChartLine,
-  faClipboardCheck,
-  faFileContract,
-  faLock,
-  faRoute,
-  faServer,
-  faShip,
-  faShuffle,
-  faSliders,
-  faTowerBroadcast,
-  faUserGear,
-  faWrench,
-} from '@fortawesome/free-solid-svg-icons';
 import type { Metadata } from 'next';
 import { ButtonLink } from '@/components/button-link';
 import { ClosingCta } from '@/components/closing-cta';
@@ -75,32 +60,32 @@ export default function CommunicationPage() {
         <FeatureList
           items={[
             {
-              icon: faShuffle,
+              icon: 'shuffle',
               title: 'Automatic switching',
               text: 'Traffic moves to 4/5G as the vessel comes into coverage and back to satellite as it leaves, without anyone changing a setting.',
             },
             {
-              icon: faSliders,
+              icon: 'sliders',
               title: 'Operational traffic first',
               text: 'Reports and the systems your office relies on go first; crew and guest networks get fair shares and limits, so a large download never holds up a noon report.',
             },
             {
-              icon: faTowerBroadcast,
+              icon: 'tower-broadcast',
               title: 'When a link drops',
               text: 'Rain fade, a mast in the antenna’s line of sight, a gap between satellite beams: the router moves traffic to whichever link is left. With none at all, outgoing mail and transfers wait on board until one returns.',
             },
             {
-              icon: faLock,
+              icon: 'lock',
               title: 'How we reach the router',
               text: 'Our engineers manage the router through an encrypted VPN carried by the links it manages. No separate line is needed, and routine changes ask nothing of the crew.',
             },
             {
-              icon: faServer,
+              icon: 'server',
               title: 'Offline, the vessel still works',
               text: 'A lost link cuts the vessel off from shore, not from its own systems: the onboard network, local servers and the bridge and engine-room systems carry on.',
             },
             {
-              icon: faChartLine,
+              icon: 'chart-line',
               title: 'Watched and reviewed',
               text: 'We follow link quality and data use per vessel, act on faults remotely, and tell you when a plan no longer fits the traffic.',
             },
@@ -128,22 +113,22 @@ export default function CommunicationPage() {
         <FeatureList
           items={[
             {
-              icon: faRoute,
+              icon: 'route',
               title: 'Your trading pattern',
               text: 'The areas and ports the vessel works in, and who on board and ashore depends on the link.',
             },
             {
-              icon: faFileContract,
+              icon: 'file-contract',
               title: 'What is already there',
               text: 'The terminals, antennas and routers on board, and the end dates of current airtime contracts, so nothing is paid for twice.',
             },
             {
-              icon: faWrench,
+              icon: 'wrench',
               title: 'Room to fit',
               text: 'A port call for any installation, space on the mast or deck for antennas, and a way through for the cables.',
             },
             {
-              icon: faUserGear,
+              icon: 'user-gear',
               title: 'A hand on board',
               text: 'A named officer, often the ETO or the chief engineer, for the rare moments when someone must touch the equipment.',
             },
@@ -154,17 +139,17 @@ export default function CommunicationPage() {
         <FeatureList
           items={[
             {
-              icon: faShip,
+              icon: 'ship',
               title: 'IACS UR E26 and E27',
               text: 'Mandatory for ships contracted for construction from 1 July 2024, guidance for older ones. E26, on the cyber resilience of the ship, asks that every connection to networks outside its systems pass a controlled boundary, and that remote access through it be controlled. E27 sets what the equipment itself must be able to do.',
             },
             {
-              icon: faBuilding,
+              icon: 'building',
               title: 'NIS2',
               text: 'The EU directive puts duties on medium-sized and larger shipping companies in the EU: on the company, not on each vessel. Among them are business continuity and the security of the company’s suppliers, its connectivity provider included.',
             },
             {
-              icon: faClipboardCheck,
+              icon: 'clipboard-check',
               title: 'What we do towards them',
               text: 'Each link ends at one firewall on board that you can show a surveyor, our access goes only through the VPN, and we answer your supplier security questions in writing. That is evidence for your records, not compliance: class checks each ship, and no supplier holds an E26 approval for it.',
             },

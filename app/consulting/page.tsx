@@ -1,22 +1,3 @@
-import {
-  faArrowsRotate,
-  faBookOpen,
-  faCalendarCheck,
-  faClipboardList,
-  faDatabase,
-  faFileContract,
-  faFileLines,
-  faFolderOpen,
-  faHandshake,
-  faKey,
-  faLifeRing,
-  faListCheck,
-  faNetworkWired,
-  faSitemap,
-  faUserGear,
-  faUserLock,
-  faUserShield,
-} from '@fortawesome/free-solid-svg-icons';
 import type { Metadata } from 'next';
 import { ButtonLink } from '@/components/button-link';
 import { ClosingCta } from '@/components/closing-cta';
@@ -51,27 +32,27 @@ export default function ItConsultingPage() {
         <FeatureList
           items={[
             {
-              icon: faLifeRing,
+              icon: 'life-ring',
               title: 'Remote and on-site support',
               text: 'Your users reach an engineer who connects to the machine in question, with their permission, and fixes it while they watch. What cannot be fixed at a distance is fixed on site.',
             },
             {
-              icon: faCalendarCheck,
+              icon: 'calendar-check',
               title: 'Preventive maintenance',
               text: 'Updates, backups, free disk space, certificates and licences checked on an agreed schedule, so an expiry date or a full disk is found before it stops anyone’s work.',
             },
             {
-              icon: faSitemap,
+              icon: 'sitemap',
               title: 'Network and system architecture',
               text: 'Networks, servers and cloud services laid out for what you run today and what you plan next, in a written design that gives the reason for each choice.',
             },
             {
-              icon: faUserShield,
+              icon: 'user-shield',
               title: 'Security management',
               text: 'Accounts and access, updates, backups that really restore, and a plan for the day something goes wrong: the gaps found and closed in order of risk.',
             },
             {
-              icon: faListCheck,
+              icon: 'list-check',
               title: 'Change management',
               text: 'Upgrades, migrations and moves to the cloud planned in stages, each with a test and a way back, and carried out at times that suit your work.',
             },
@@ -111,32 +92,32 @@ export default function ItConsultingPage() {
         <FeatureList
           items={[
             {
-              icon: faUserLock,
+              icon: 'user-lock',
               title: 'Accounts and access',
               text: 'Who can sign in to what, which accounts belong to people who have left, where passwords are shared, and whether important logins ask for a second factor.',
             },
             {
-              icon: faDatabase,
+              icon: 'database',
               title: 'Backups',
               text: 'What is copied, how often, where the copies are kept and whether a restore has ever been tried. A backup nobody has restored is a hope, not a plan.',
             },
             {
-              icon: faArrowsRotate,
+              icon: 'arrows-rotate',
               title: 'Updates',
               text: 'Which computers, devices and applications are behind on updates or past the end of their maker’s support, and what depends on each of them.',
             },
             {
-              icon: faNetworkWired,
+              icon: 'network-wired',
               title: 'The network',
               text: 'How it is divided, what the firewall lets in and out, how staff connect from outside, and what can be reached from the internet.',
             },
             {
-              icon: faFileContract,
+              icon: 'file-contract',
               title: 'Licences and contracts',
               text: 'What you pay for, what is really in use, and when support contracts and subscriptions end, so a renewal is a decision rather than a surprise.',
             },
             {
-              icon: faFolderOpen,
+              icon: 'folder-open',
               title: 'What is written down',
               text: 'Whether someone new could find the diagrams, administrator accounts and suppliers’ contacts needed to run your IT tomorrow, without asking the one person who knows.',
             },
@@ -166,22 +147,22 @@ export default function ItConsultingPage() {
         <FeatureList
           items={[
             {
-              icon: faUserGear,
+              icon: 'user-gear',
               title: 'A contact',
               text: 'Someone who knows your IT and can make decisions, or bring them quickly to whoever can.',
             },
             {
-              icon: faKey,
+              icon: 'key',
               title: 'Access',
               text: 'Administrator accounts for the systems in scope and your consent to remote sessions, granted for the engagement and withdrawn when it ends.',
             },
             {
-              icon: faClipboardList,
+              icon: 'clipboard-list',
               title: 'What you already know',
               text: 'Diagrams, equipment lists, supplier contracts and notes on past incidents, however incomplete: gaps are part of what we look for.',
             },
             {
-              icon: faCalendarCheck,
+              icon: 'calendar-check',
               title: 'Times for change',
               text: 'When systems may be restarted or changed without harm, and who must approve work outside those times.',
             },
@@ -192,22 +173,22 @@ export default function ItConsultingPage() {
         <FeatureList
           items={[
             {
-              icon: faFileLines,
+              icon: 'file-lines',
               title: 'Written findings',
               text: 'The review and the plan in plain language, ranked by risk, ready to share with your management or an auditor.',
             },
             {
-              icon: faBookOpen,
+              icon: 'book-open',
               title: 'Current documents',
               text: 'Network diagrams, an inventory of systems and the accounts that run them, brought up to date as the work changes them.',
             },
             {
-              icon: faHandshake,
+              icon: 'handshake',
               title: 'A clean handover',
               text: 'Passwords, configurations and notes passed to your team at the end of a project, so nothing we built depends on us to keep running.',
             },
             {
-              icon: faLifeRing,
+              icon: 'life-ring',
               title: 'Support that carries on',
               text: 'If you choose, maintenance and support continue after a project, from engineers who already know your systems and the reasons behind them.',
             },

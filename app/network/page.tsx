@@ -1,14 +1,3 @@
-import {
-  faBuilding,
-  faClipboardCheck,
-  faFolderOpen,
-  faKey,
-  faLock,
-  faRotate,
-  faShieldHalved,
-  faShip,
-  faUserGear,
-} from '@fortawesome/free-solid-svg-icons';
 import type { Metadata } from 'next';
 import { ButtonLink } from '@/components/button-link';
 import { ClosingCta } from '@/components/closing-cta';
@@ -77,17 +66,17 @@ export default function OnboardNetworksPage() {
         <FeatureList
           items={[
             {
-              icon: faLock,
+              icon: 'lock',
               title: 'Changes over the VPN',
               text: 'Our engineers reach switches, firewalls and access points through the same encrypted tunnel as your office, each with a personal login. Most changes are planned, recorded and made without anyone on board touching a cable.',
             },
             {
-              icon: faRotate,
+              icon: 'rotate',
               title: 'When the link drops',
               text: 'The tunnel rebuilds itself as soon as any link comes back, satellite or near-shore 4/5G. Planned work waits for a steady connection.',
             },
             {
-              icon: faShieldHalved,
+              icon: 'shield-halved',
               title: 'Protection stays on board',
               text: 'Segments, firewall rules and Wi-Fi settings live in the equipment on board, so they keep the networks apart and protected with no link at all.',
             },
@@ -118,22 +107,22 @@ export default function OnboardNetworksPage() {
         <FeatureList
           items={[
             {
-              icon: faFolderOpen,
+              icon: 'folder-open',
               title: 'Drawings and lists',
               text: 'Cable plans, the general arrangement and any equipment list you have. Gaps are expected: the survey fills them.',
             },
             {
-              icon: faKey,
+              icon: 'key',
               title: 'Access to what is there',
               text: 'Accounts for the existing switches, firewalls and Wi-Fi, and the contacts of makers whose equipment will connect or needs remote access.',
             },
             {
-              icon: faUserGear,
+              icon: 'user-gear',
               title: 'Someone on board',
               text: 'An officer who can check a label, move a cable or power a device off and on while our engineer watches.',
             },
             {
-              icon: faBuilding,
+              icon: 'building',
               title: 'The office end',
               text: 'A contact in your IT team and a place for the VPN links to arrive: the office firewall or your cloud network.',
             },
@@ -144,17 +133,17 @@ export default function OnboardNetworksPage() {
         <FeatureList
           items={[
             {
-              icon: faShip,
+              icon: 'ship',
               title: 'E26 and E27 on board',
               text: 'Binding on new ships whose building contract was signed on or after 1 July 2024. E26 asks, among other things, for an inventory of the computer-based systems on board, security zones with controlled boundaries, protected wired and wireless networks, and controlled remote access. E27 sets the security features the equipment itself must have.',
             },
             {
-              icon: faBuilding,
+              icon: 'building',
               title: 'NIS2',
               text: 'Through national law, the directive makes medium-sized and larger EU sea and coastal shipping companies manage their cyber risks. Article 21 lists access control, asset management and multi-factor authentication among the measures.',
             },
             {
-              icon: faClipboardCheck,
+              icon: 'clipboard-check',
               title: 'What the network gives you',
               text: 'The zones and the rules between them, the equipment list and remote access you control: the material these rules ask about. On a new build the shipyard prepares the E26 documents for class and the owner keeps them current; our record of every change feeds that. Meeting the rules stays with you.',
             },

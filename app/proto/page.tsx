@@ -1,4 +1,3 @@
-import { faCodeBranch, faFlask, faPlug } from '@fortawesome/free-solid-svg-icons';
 import type { Metadata } from 'next';
 import { ButtonLink } from '@/components/button-link';
 import { ClosingCta } from '@/components/closing-cta';
@@ -59,17 +58,17 @@ export default function RapidPrototypingPage() {
         <FeatureList
           items={[
             {
-              icon: faCodeBranch,
+              icon: 'code-branch',
               title: 'Front end and back end in parallel',
               text: 'Web and mobile teams start on a working API instead of waiting for the final one.',
             },
             {
-              icon: faPlug,
+              icon: 'plug',
               title: 'Partner integrations',
               text: 'Show partners exactly what you will offer, with documentation they can read and call.',
             },
             {
-              icon: faFlask,
+              icon: 'flask',
               title: 'Ideas that need proof',
               text: 'Check that a product or process works with real data before committing a full budget to it.',
             },

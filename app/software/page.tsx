@@ -1,4 +1,3 @@
-import { faBookOpen, faCodeBranch, faKey, faLifeRing, faServer, faSeedling, faUserCheck, faUsers } from '@fortawesome/free-solid-svg-icons';
 import type { Metadata } from 'next';
 import { ButtonLink } from '@/components/button-link';
 import { ClosingCta } from '@/components/closing-cta';
@@ -83,22 +82,22 @@ export default function SoftwareDevelopmentPage() {
         <FeatureList
           items={[
             {
-              icon: faUserCheck,
+              icon: 'user-check',
               title: 'A product owner',
               text: 'One person on your side who knows the business, answers our questions between demos and can say yes or no to a change of scope.',
             },
             {
-              icon: faUsers,
+              icon: 'users',
               title: 'Time with your users',
               text: 'Some of your future users, for the workshops and to try each demo: they notice what a written specification misses.',
             },
             {
-              icon: faKey,
+              icon: 'key',
               title: 'Access to your systems',
               text: 'Test accounts and documentation for every system the new software must exchange data with, and the person who looks after each one.',
             },
             {
-              icon: faServer,
+              icon: 'server',
               title: 'A place to run it',
               text: 'Your servers or cloud account, or a choice of where it should be hosted, and the rules your IT or security team sets for new applications.',
             },
@@ -109,22 +108,22 @@ export default function SoftwareDevelopmentPage() {
         <FeatureList
           items={[
             {
-              icon: faCodeBranch,
+              icon: 'code-branch',
               title: 'The source code',
               text: 'In a repository you can open from the first iteration, with the history of every change and the scripts that build, test and deploy it.',
             },
             {
-              icon: faBookOpen,
+              icon: 'book-open',
               title: 'Documentation',
               text: 'How the parts fit together, how to install, configure, back up and restore the system, and a guide for the people who use it every day.',
             },
             {
-              icon: faLifeRing,
+              icon: 'life-ring',
               title: 'Support after launch',
               text: 'Fixes, security updates to the components the software is built on, and help for your users, so it keeps working as browsers, phones and operating systems move on.',
             },
             {
-              icon: faSeedling,
+              icon: 'seedling',
               title: 'Room to grow',
               text: 'New features planned and built in the same short iterations when the business asks for them, or taken on by your own developers, who have the code and documents to do it.',
             },

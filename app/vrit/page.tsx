@@ -1,21 +1,3 @@
-import {
-  faBuilding,
-  faCalendarCheck,
-  faClipboardCheck,
-  faClockRotateLeft,
-  faDatabase,
-  faFileContract,
-  faHeadset,
-  faKey,
-  faLaptop,
-  faNetworkWired,
-  faPuzzlePiece,
-  faScrewdriverWrench,
-  faShieldHalved,
-  faShip,
-  faToolbox,
-  faUserTie,
-} from '@fortawesome/free-solid-svg-icons';
 import type { Metadata } from 'next';
 import { ButtonLink } from '@/components/button-link';
 import { ClosingCta } from '@/components/closing-cta';
@@ -50,27 +32,27 @@ export default function ItManagementPage() {
         <FeatureList
           items={[
             {
-              icon: faHeadset,
+              icon: 'headset',
               title: '24/7 remote support',
               text: 'Crew and superintendents reach one desk at any hour, in whatever time zone the vessel happens to be. The engineer who answers works on the system itself, with its history at hand, instead of talking the crew through guesswork.',
             },
             {
-              icon: faNetworkWired,
+              icon: 'network-wired',
               title: 'Network setup',
               text: 'The onboard network configured, segmented and documented, then kept that way as equipment is added, replaced or moved, with every change written down.',
             },
             {
-              icon: faScrewdriverWrench,
+              icon: 'screwdriver-wrench',
               title: 'Hardware and software maintenance',
               text: 'Servers, workstations and applications patched on a plan, with updates fetched when bandwidth is cheap and installed when the master agrees. Hardware is watched for early signs of failure, so a replacement can wait at the next port.',
             },
             {
-              icon: faDatabase,
+              icon: 'database',
               title: 'Continuous backups',
               text: 'Vessel servers are backed up continuously to a copy on board, so a failed disk or a damaged file is restored there and then; the changes are copied ashore as the link allows.',
             },
             {
-              icon: faPuzzlePiece,
+              icon: 'puzzle-piece',
               title: 'Customised solutions',
               text: 'Scripts, integrations and small tools for what your fleet does its own way, such as moving reports from onboard software into the office systems without retyping.',
             },
@@ -85,22 +67,22 @@ export default function ItManagementPage() {
         <FeatureList
           items={[
             {
-              icon: faKey,
+              icon: 'key',
               title: 'How we reach the vessel',
               text: 'A VPN over the ship’s satellite or 4/5G connection, the path your office already uses. Every session runs under a named engineer’s account, so each can be traced to a person and a time.',
             },
             {
-              icon: faClockRotateLeft,
+              icon: 'clock-rotate-left',
               title: 'When the link drops',
               text: 'Backups queue on board and catch up once a connection returns, making the most of near-shore 4/5G where the vessel has it. The copy on board stays current all the while.',
             },
             {
-              icon: faLaptop,
+              icon: 'laptop',
               title: 'What keeps running',
               text: 'The servers and applications the crew relies on run on board, so the day’s work carries on without a link; mail and reports leave when it comes back.',
             },
             {
-              icon: faToolbox,
+              icon: 'toolbox',
               title: 'When hands are needed',
               text: 'Some faults need a person at the equipment. We guide the crew step by step, and plan any replacement part for the next port call.',
             },
@@ -128,22 +110,22 @@ export default function ItManagementPage() {
         <FeatureList
           items={[
             {
-              icon: faShieldHalved,
+              icon: 'shield-halved',
               title: 'Administrator access',
               text: 'Accounts on the servers and network on board, and your permission for our VPN to reach them.',
             },
             {
-              icon: faUserTie,
+              icon: 'user-tie',
               title: 'A contact on board',
               text: 'Usually the master or an officer the master names, able to restart a machine, read out a screen or swap a disk when asked.',
             },
             {
-              icon: faFileContract,
+              icon: 'file-contract',
               title: 'Licences and contracts',
               text: 'The software licences, support contracts and vendor contacts for the systems on board, so it is clear what may be changed and by whom.',
             },
             {
-              icon: faCalendarCheck,
+              icon: 'calendar-check',
               title: 'A say in timing',
               text: 'Agreed windows for updates and restarts that suit the vessel’s schedule, and who approves exceptions.',
             },
@@ -154,17 +136,17 @@ export default function ItManagementPage() {
         <FeatureList
           items={[
             {
-              icon: faShip,
+              icon: 'ship',
               title: 'IACS rules for new ships',
               text: 'Required of ships ordered from 1 July 2024 onwards. E26 is built around five functions: identify, protect, detect, respond and recover. For the systems we look after, that means a current inventory, incident response and recovery plans, and tested backup and restore. E27 covers the equipment: on such a ship we check a replacement’s E27 documents before proposing it.',
             },
             {
-              icon: faBuilding,
+              icon: 'building',
               title: 'NIS2',
               text: 'It applies to medium-sized and larger EU shipping companies, and its measures include incident handling and business continuity, such as backup management and disaster recovery. A significant incident is reported to the national authority or incident response team (CSIRT): an early warning within 24 hours of learning of it, a fuller notification within 72 hours.',
             },
             {
-              icon: faClipboardCheck,
+              icon: 'clipboard-check',
               title: 'The evidence we keep',
               text: 'The inventory, backups with restores that have been tried, and a record of each incident with what was seen and done, ready for your report. Compliance stays yours: there is no E26 approval a service company can hold on a ship’s behalf.',
             },
