@@ -56,8 +56,8 @@ import {
 
 /**
  * Every icon the site draws, by its Font Awesome name (fontawesome.com/icons/<name>). They travel
- * once, in one sprite the browser caches for every page (/icons.svg, app/icons.svg/route.ts),
- * not as path data in each page's HTML. To draw another, add it here.
+ * in one file every page shares (/icons.svg, app/icons.svg/route.ts), not as path data in each
+ * page's HTML. To draw another, add it here.
  */
 export const icons = {
   'arrows-rotate': faArrowsRotate,

@@ -84,7 +84,7 @@ for (const path of [...routes, ...unlistedRoutes, '/nope']) {
     await expect(page.getByRole('region', { name: 'Analytics cookies' })).toBeVisible();
     await page.evaluate(() => document.fonts.ready);
     expect(await page.evaluate(inInter), `${path}: drawn in Inter`).toBe(true);
-    expect.soft(await page.evaluate(undrawnIcons), `${path}: every icon drawn from the sprite`).toEqual([]);
+    await expect.soft.poll(() => page.evaluate(undrawnIcons), `${path}: every icon drawn from the sprite`).toEqual([]);
     const strip = page.getByRole('complementary', { name: 'Follow and share' });
     if (listed(path)) await expect.soft(strip, `${path}: the share strip`).toBeVisible();
     if (path === '/nope') await expect.soft(strip, '/nope: no share strip').toBeHidden();
@@ -105,7 +105,7 @@ for (const path of [...routes, ...unlistedRoutes, '/nope']) {
       expect.soft(timeline.problems, at(`each process a timeline: numbered steps joined by a line, ${width > 900 ? 'across the page' : 'down its edge'}`)).toEqual([]);
       if (timelines.includes(path)) expect.soft(timeline.steps, at('a process of at least three steps')).toBeGreaterThanOrEqual(3);
       const icons = await page.evaluate(iconProblems);
-      expect.soft(icons.problems, at('every point of a feature list and a checklist has its icon, centred on its first line')).toEqual([]);
+      expect.soft(icons.problems, at('every point of a feature list and a checklist has its icon before it, centred on its first line, and not read out')).toEqual([]);
       if (path in iconPoints) expect.soft(icons.points, at('points with icons')).toBe(iconPoints[path]);
       const calls = await page.evaluate(contactCallsInOneScreen, { height: SCREEN, fixtureOnly: fixtureOnly.source });
       expect.soft(calls.drawn, at(`no two calls to /contact within one ${SCREEN} px screen`)).toEqual([]);

@@ -221,10 +221,16 @@ export function timelineProblems(across: boolean): { steps: number; problems: st
   return { steps: count, problems };
 }
 
-/** The icons the page lays out whose symbol the sprite (/icons.svg) did not draw: their `href`s. */
+/**
+ * The icons the page lays out that are not drawn: their box under 10 px, or their symbol not
+ * drawn from the sprite (/icons.svg). Each as its `href` and its box's size.
+ */
 export function undrawnIcons(): string[] {
   const icons = [...document.querySelectorAll<SVGUseElement>('svg > use')].filter((icon) => icon.parentElement!.getClientRects().length > 0);
-  return icons.filter((icon) => icon.getBBox().width === 0).map((icon) => `${location.pathname}: ${icon.getAttribute('href')}`);
+  return icons.flatMap((icon) => {
+    const box = icon.parentElement!.getBoundingClientRect();
+    return box.width >= 10 && box.height >= 10 && icon.getBBox().width > 0 ? [] : [`${location.pathname}: ${icon.getAttribute('href')} in ${box.width}×${box.height} px, symbol ${icon.getBBox().width} wide`];
+  });
 }
 
 /**
