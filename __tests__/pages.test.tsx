@@ -10,7 +10,7 @@ import ProtoPage from '@/app/proto/page';
 import RestPage from '@/app/rest/page';
 import SoftwarePage from '@/app/software/page';
 import ItManagementPage from '@/app/vrit/page';
-import { icons } from '@/lib/icons';
+import { iconPath, icons } from '@/lib/icons';
 import { site } from '@/lib/site';
 
 jest.mock('next/navigation', () => ({ usePathname: () => '/' }));
@@ -44,7 +44,7 @@ describe('Pages without results, service levels or people', () => {
 });
 
 describe('Icons', () => {
-  const paths = Object.values(icons).map(({ icon: [, , , , path] }) => [path].flat().join(' '));
+  const paths = Object.values(icons).map(iconPath);
 
   it.each(Object.entries(pages))('%s carries none of their path data: its icons come from the sprite', (_path, Page) => {
     const { container } = render(<Page />);

@@ -118,3 +118,8 @@ export const icons = {
 } satisfies Record<string, IconDefinition>;
 
 export type IconName = keyof typeof icons;
+
+/** An icon's path data, as one `d` attribute. */
+export function iconPath({ icon: [, , , , path] }: IconDefinition): string {
+  return [path].flat().join(' ');
+}

@@ -229,7 +229,8 @@ export function undrawnIcons(): string[] {
   const icons = [...document.querySelectorAll<SVGUseElement>('svg > use')].filter((icon) => icon.parentElement!.getClientRects().length > 0);
   return icons.flatMap((icon) => {
     const box = icon.parentElement!.getBoundingClientRect();
-    return box.width >= 10 && box.height >= 10 && icon.getBBox().width > 0 ? [] : [`${location.pathname}: ${icon.getAttribute('href')} in ${box.width}×${box.height} px, symbol ${icon.getBBox().width} wide`];
+    const symbol = icon.getBBox().width;
+    return box.width >= 10 && box.height >= 10 && symbol > 0 ? [] : [`${location.pathname}: ${icon.getAttribute('href')} in ${box.width}×${box.height} px, symbol ${symbol} wide`];
   });
 }
 

@@ -1,4 +1,4 @@
-import { icons } from '@/lib/icons';
+import { iconPath, icons } from '@/lib/icons';
 
 export const dynamic = 'force-static';
 
@@ -7,9 +7,9 @@ export const dynamic = 'force-static';
  * icons point to (components/icon.tsx). A symbol takes the colour of the text around its icon.
  */
 export function GET() {
-  const symbols = Object.entries(icons).map(([name, { icon: [width, height, , , path] }]) => {
-    const d = Array.isArray(path) ? path.join(' ') : path;
-    return `<symbol id="${name}" viewBox="0 0 ${width} ${height}"><path d="${d}" fill="currentColor"/></symbol>`;
+  const symbols = Object.entries(icons).map(([name, icon]) => {
+    const [width, height] = icon.icon;
+    return `<symbol id="${name}" viewBox="0 0 ${width} ${height}"><path d="${iconPath(icon)}" fill="currentColor"/></symbol>`;
   });
   return new Response(`<svg xmlns="http://www.w3.org/2000/svg">${symbols.join('')}</svg>`, { headers: { 'Content-Type': 'image/svg+xml' } });
 }
