@@ -1,7 +1,8 @@
 <?php
-// The cron entry (*/10 * * * * php /path/to/web/root/mail/deliver.php): retention, then one
-// attempt at every delivery due, channel by channel. Silent with exit 0 when there was nothing to
-// do, so cron mails only on trouble; else a line per attempt, and exit 1 when one failed.
+// The cron entry, in the web server user's crontab (*/10 * * * * php …/mail/deliver.php; root is
+// refused: lib/bootstrap.php): retention, then one attempt at every delivery due, channel by
+// channel. Silent with exit 0 when there was nothing to do, so cron mails only on
+// trouble; else a line per attempt, and exit 1 when one failed.
 declare(strict_types=1);
 
 require __DIR__ . '/lib/bootstrap.php';

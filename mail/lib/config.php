@@ -65,8 +65,9 @@ function contact_config_file_read(): array
 }
 
 /**
- * The settings $defaults names: each from the environment, else the file, else its default (an
- * empty value counts as none, in either); a relative MAIL_STORAGE_DIR is mail/'s.
+ * The settings $defaults names (CONTACT_DEFAULTS and more): each from the environment, else the
+ * file, else its default (an empty value counts as none, in either); a relative MAIL_STORAGE_DIR
+ * is mail/'s.
  * @param array<string, string> $defaults
  * @return array{values: array<string, string>, sources: array<string, string>, file: ?string}
  */
@@ -82,10 +83,8 @@ function contact_settings_read(array $defaults): array
             $sources[$key] = contact_env($key) === null ? 'file' : 'environment';
         }
     }
-    $storage = trim($values['MAIL_STORAGE_DIR'] ?? '');
-    if (array_key_exists('MAIL_STORAGE_DIR', $defaults)) {
-        $values['MAIL_STORAGE_DIR'] = $storage === '' ? contact_default_store() : contact_absolute_path($storage);
-    }
+    $storage = trim($values['MAIL_STORAGE_DIR']);
+    $values['MAIL_STORAGE_DIR'] = $storage === '' ? contact_default_store() : contact_absolute_path($storage);
     return ['values' => $values, 'sources' => $sources, 'file' => $file];
 }
 
