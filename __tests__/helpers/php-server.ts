@@ -365,7 +365,8 @@ export async function startPhpServer(options: Options = {}): Promise<PhpServer> 
     sendForm: (data, headers) => checked(postForm(data, { Origin: origin, ...headers })),
     request: async (path, init = {}) => toReply(await fetch(site + path, { redirect: 'manual', ...init })),
     run,
-    remount: (mode) => exec(inServer(['mount', '-o', `remount,${mode}`, options.tinyDisk!.dir], true), {}),
+    // Only the options given: those the disk was mounted with (its owner's id) mean nothing in a user namespace.
+    remount: (mode) => exec(inServer(['mount', '--options-mode', 'ignore', '-o', `remount,${mode}`, options.tinyDisk!.dir], true), {}),
     cli,
     deliver: (extra) => cli('deliver.php', [], extra),
     admin,

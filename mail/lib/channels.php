@@ -4,7 +4,8 @@
 // its own settings and their defaults among them; a file is loaded when its channel is used, so a
 // post loads only the channels a lead goes to. The first channel's delivery is the message's own
 // state. Adding a channel is a file in channels/ and a line below: the store, cron, the endpoint,
-// admin.php and the health check go through this list. It may call config.php and the files in channels/.
+// admin.php and the health check go through this list. It may call config.php and the files in
+// channels/.
 declare(strict_types=1);
 
 require_once __DIR__ . '/config.php';
