@@ -15,7 +15,7 @@ const roots: string[] = [];
 function copyOfSite(): string {
   const root = mkdtempSync(join(tmpdir(), 'npts-content-'));
   roots.push(root);
-  const skip = ['mail/storage', 'mail/config.php', 'mail/vendor'].map((path) => join(repo, path));
+  const skip = ['mail/storage', 'mail/config.ini', 'mail/config.php', 'mail/vendor'].map((path) => join(repo, path));
   for (const dir of ['app', 'components', 'lib', 'public', 'mail']) {
     cpSync(join(repo, dir), join(root, dir), { recursive: true, filter: (source) => !skip.some((path) => source.startsWith(path)) });
   }
@@ -168,8 +168,8 @@ beforeAll(async () => {
   const configured = copyOfSite();
   const site = readFileSync(join(configured, 'lib/site.ts'), 'utf8');
   writeFileSync(join(configured, 'lib/site.ts'), site.replace(/placeholder(?:<[^>]*>)?\('(?!the live domain|the Google Tag Manager)[^']*', ([^)]*\}|'[^']*')\)/g, '$1'));
-  const mailConfig = join(configured, 'production-mail.php');
-  writeFileSync(mailConfig, "<?php return ['MAIL_TO' => 'sales@npts.test', 'MAIL_FROM' => 'website@npts.test'];\n");
+  const mailConfig = join(configured, 'production-mail.ini');
+  writeFileSync(mailConfig, 'MAIL_TO = "sales@npts.test"\nMAIL_FROM = "website@npts.test"\n');
   const env = cleanEnv({ NEXT_PUBLIC_SITE_URL: 'https://www.npts.test', NEXT_PUBLIC_GTM_ID: 'GTM-TEST123', MAIL_CONFIG: mailConfig });
 
   const [checked, release, releaseConfigured] = await Promise.all([
@@ -319,8 +319,8 @@ describe('check-content', () => {
         'lib/site.ts: the Facebook profile',
         'lib/site.ts: the Instagram profile',
         'lib/site.ts: the partner (name, site, logo)',
-        'mail/config.php: MAIL_TO',
-        'mail/config.php: MAIL_FROM',
+        'mail/config.ini: MAIL_TO',
+        'mail/config.ini: MAIL_FROM',
         'next.config.mjs: NPTS_REFERENCES_FIXTURE',
       ]);
     });

@@ -1,12 +1,11 @@
 <?php
-// The operator's command for the contact form's messages, command line only: started as root, it
-// becomes the store folder's owner (lib/run-as.php). `php mail/admin.php help` lists the commands.
+// The operator's command for the contact form's messages, command line only, as the web server's
+// user (root is refused: lib/bootstrap.php). `php mail/admin.php help` lists the commands.
 // This file parses and dispatches; the commands are in lib/admin/, by concern.
 declare(strict_types=1);
 
 require __DIR__ . '/lib/bootstrap.php';
-require_once __DIR__ . '/lib/run-as.php';
-require_once __DIR__ . '/lib/config.php';
+require_once __DIR__ . '/lib/channels.php';
 require_once __DIR__ . '/lib/admin/common.php';
 require_once __DIR__ . '/lib/admin/check.php';
 require_once __DIR__ . '/lib/admin/queue.php';
@@ -60,9 +59,7 @@ ob_start(static fn (string $output): string => contact_printable($output, true),
 
 try {
     [$command, $arguments, $options] = admin_parse(array_slice($argv, 1));
-    contact_run_as_store_owner();
     $config = contact_config();
-    contact_run_as_store_owner($config['MAIL_STORAGE_DIR']);
     exit(match ($command) {
         'check' => admin_check($config, isset($options['send-test'])),
         'status' => admin_status($config),

@@ -1,12 +1,11 @@
 <?php
-// The cron entry (*/10 * * * * php /path/to/web/root/mail/deliver.php): retention, then one
-// attempt at every delivery due, channel by channel. Silent with exit 0 when there was nothing to
-// do, so cron mails only on trouble; else a line per attempt, and exit 1 when one failed.
+// The cron entry, in the web server user's crontab (*/10 * * * * php …/mail/deliver.php; root is
+// refused: lib/bootstrap.php): retention, then one attempt at every delivery due, channel by
+// channel. Silent with exit 0 when there was nothing to do, so cron mails only on
+// trouble; else a line per attempt, and exit 1 when one failed.
 declare(strict_types=1);
 
 require __DIR__ . '/lib/bootstrap.php';
-require_once __DIR__ . '/lib/run-as.php';
-require_once __DIR__ . '/lib/config.php';
 require_once __DIR__ . '/lib/store.php';
 require_once __DIR__ . '/lib/retention.php';
 require_once __DIR__ . '/lib/queue.php';
@@ -18,9 +17,7 @@ contact_command_line_only();
 const CONTACT_FAILURES_BEFORE_PAUSE = 3;
 
 try {
-    contact_run_as_store_owner();
     $config = contact_config();
-    contact_run_as_store_owner($config['MAIL_STORAGE_DIR']);
     $store = contact_store_open($config, true);
     if ($store === null) {
         exit(0);
@@ -44,7 +41,7 @@ try {
 function deliver_channel(array $config, PDO $store, string $channel): int
 {
     $due = contact_store_due($store, time(), $channel);
-    $errors = $due === [] ? [] : (contact_channels()[$channel]['problems'])($config);
+    $errors = $due === [] ? [] : (contact_channel($channel)['problems'])($config);
     $label = contact_channel_suffix($channel);
     $what = $label === '' ? 'message' : trim($label) . ' delivery';
     if ($errors !== []) {

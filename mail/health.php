@@ -8,7 +8,7 @@ ini_set('display_errors', '0');
 header_remove('X-Powered-By');
 
 require __DIR__ . '/lib/bootstrap.php';
-require_once __DIR__ . '/lib/config.php';
+require_once __DIR__ . '/lib/channels.php';
 require_once __DIR__ . '/lib/store.php';
 require_once __DIR__ . '/lib/health.php';
 

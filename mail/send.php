@@ -12,7 +12,6 @@ ignore_user_abort(true);
 
 require __DIR__ . '/lib/bootstrap.php';
 require_once __DIR__ . '/lib/http.php';
-require_once __DIR__ . '/lib/config.php';
 require_once __DIR__ . '/lib/validation.php';
 require_once __DIR__ . '/lib/client.php';
 require_once __DIR__ . '/lib/store.php';
@@ -143,10 +142,10 @@ if ($proof === null) {
 // One attempt by each channel, in turn, within the longest of their own deadlines; a channel left
 // with less than a fifth of its own time is left to cron.
 $enabled = contact_enabled_channels($config);
-$deadlines = array_combine($enabled, array_map(static fn (string $channel): float => (contact_channels()[$channel]['seconds'])($config), $enabled));
+$deadlines = array_combine($enabled, array_map(static fn (string $channel): float => (contact_channel($channel)['seconds'])($config), $enabled));
 $started = hrtime(true);
 foreach ($deadlines as $channel => $own) {
-    $problems = (contact_channels()[$channel]['problems'])($config);
+    $problems = (contact_channel($channel)['problems'])($config);
     $left = max($deadlines) - (hrtime(true) - $started) / 1e9;
     if ($problems !== []) {
         contact_log("contact endpoint: message $id" . contact_channel_whose($channel) . ' stays pending: ' . implode(' ', $problems));

@@ -32,6 +32,8 @@ ls /usr/sbin/php-fpm* >/dev/null 2>&1 || need+=(php-fpm)
 command -v rsync >/dev/null 2>&1 || need+=(rsync)
 # Java for the W3C Nu HTML Checker (npm run check:html, the npm package vnu-jar).
 command -v java >/dev/null 2>&1 || need+=(default-jre-headless)
+# The contact endpoint's tests trace what a command started as root opens (it must refuse first).
+command -v strace >/dev/null 2>&1 || need+=(strace)
 
 if [ ${#need[@]} -eq 0 ]; then
   echo "setup: every package the site and its tests need is installed."

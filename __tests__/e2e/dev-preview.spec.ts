@@ -1,14 +1,12 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { messages } from '@/lib/contact';
-import { solveChallenge } from '../helpers/php-server';
+import { asPhpUser, cleanupTemp, solveChallenge, tempDir } from '../helpers/php-server';
 import { expect, test } from './fixtures';
 
 // `npm run dev` as an editor runs it: Next's dev server and the PHP endpoint together, with a
-// store of the test's own instead of the working copy's.
+// store of the test's own instead of the working copy's (the endpoint's account's: www-data's when
+// the tests run as root, as the preview's PHP then runs as www-data).
 test.describe('The live preview (npm run dev)', () => {
   test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
@@ -18,7 +16,7 @@ test.describe('The live preview (npm run dev)', () => {
   let origin: string;
 
   test.beforeAll(async () => {
-    store = mkdtempSync(join(tmpdir(), 'npts-preview-'));
+    store = tempDir('npts-preview-');
     preview = spawn('node', ['scripts/serve/dev.mjs'], { env: { ...process.env, PORT: '0', MAIL_STORAGE_DIR: store }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     let output = '';
     origin = await new Promise<string>((done, fail) => {
@@ -38,10 +36,13 @@ test.describe('The live preview (npm run dev)', () => {
     // scripts/serve/dev.mjs stops Next and PHP (their process groups) when it is stopped.
     process.kill(-preview.pid!, 'SIGTERM');
     await exited;
-    rmSync(store, { recursive: true, force: true });
+    cleanupTemp();
   });
 
-  const stored = () => spawnSync('php', ['mail/admin.php', 'list'], { env: { ...process.env, MAIL_STORAGE_DIR: store }, encoding: 'utf8' }).stdout;
+  const stored = () => {
+    const [command, ...args] = asPhpUser(['php', 'mail/admin.php', 'list']);
+    return spawnSync(command, args, { env: { ...process.env, MAIL_STORAGE_DIR: store }, encoding: 'utf8' }).stdout;
+  };
 
   test('answers a message posted as JSON with its proof of work, and keeps it in the store', async ({ request }) => {
     const altcha = await solveChallenge(await (await request.get(`${origin}/mail/send.php?challenge`)).json());

@@ -6,6 +6,7 @@ import { createServer as createHttpsServer } from 'node:https';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { asPhpUser } from '../helpers/php-server';
 
 /**
  * Starts scripts/test-servers/apache.mjs or scripts/test-servers/nginx.mjs on a port of its own
@@ -38,11 +39,13 @@ export async function startSites(script: 'apache' | 'nginx', sites: { docroot: s
 
 /**
  * PHP's built-in server on `docroot` without a router: a host that applies no rules at all and
- * serves every file. Its workers share its process group, which `stop` ends whole.
+ * serves every file, as the web server's user (www-data when the tests run as root). Its workers
+ * share its process group, which `stop` ends whole.
  */
 export async function startBareServer(docroot: string, env: Record<string, string>): Promise<{ url: string; stop: () => Promise<void> }> {
   const port = await freePort();
-  const child = spawn('php', ['-S', `127.0.0.1:${port}`, '-t', docroot], { env: { ...process.env, ...env, PHP_CLI_SERVER_WORKERS: '2' }, stdio: ['ignore', 'ignore', 'pipe'], detached: true });
+  const [command, ...args] = asPhpUser(['php', '-S', `127.0.0.1:${port}`, '-t', docroot]);
+  const child = spawn(command, args, { env: { ...process.env, ...env, PHP_CLI_SERVER_WORKERS: '2' }, stdio: ['ignore', 'ignore', 'pipe'], detached: true });
   const { urls, stop } = await answering(child, [port], 'php -S', () => process.kill(-child.pid!, 'SIGTERM'));
   return { url: urls[0], stop };
 }

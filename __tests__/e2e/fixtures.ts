@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { expect, test as base, type Page } from '@playwright/test';
+import { asPhpUser } from '../helpers/php-server';
 
 /**
  * The browser under test may talk to the local server only: every request to another host is
@@ -82,11 +83,10 @@ export function delivered(marker: string): string[] {
 
 /**
  * Runs PHP on that server's store as the web server's user, as the operator and cron do
- * (docs/operating.md): www-data when the tests run as root, so no file of the store ends up owned
- * by root while the server writes it.
+ * (docs/operating.md): www-data when the tests run as root, which mail/'s commands refuse.
  */
 function asServer(args: string[]): { code: number; stdout: string } {
-  const command = process.getuid?.() === 0 ? ['runuser', '-u', 'www-data', '--', 'php', ...args] : ['php', ...args];
+  const command = asPhpUser(['php', ...args]);
   const run = spawnSync(command[0], command.slice(1), { env: { ...process.env, MAIL_STORAGE_DIR: serverStore() }, encoding: 'utf8' });
   return { code: run.status ?? -1, stdout: run.stdout + run.stderr };
 }

@@ -55,7 +55,7 @@ test.describe('Routes on the web server', () => {
   });
 
   test('directories are never listed and private files are never served', async ({ request }) => {
-    for (const path of ['/_next/static/', '/_next/static', '/mail/', '/.htaccess', '/mail/config.example.php']) {
+    for (const path of ['/_next/static/', '/_next/static', '/mail/', '/.htaccess', '/mail/config.example.ini']) {
       const response = await request.get(path);
       expect(response.status(), path).toBeGreaterThanOrEqual(400);
       expect(await response.text(), path).not.toContain('Index of');

@@ -93,7 +93,7 @@ test.describe('Security headers from the web server', () => {
   });
 
   test('private files and directory listings are not served', async ({ request }) => {
-    const mail = ['/mail/config.php', '/mail/config.example.php', '/mail/admin.php', '/mail/deliver.php', '/mail/lib/store.php', '/mail/storage/messages.sqlite', '/mail/storage/'];
+    const mail = ['/mail/config.ini', '/mail/config.php', '/mail/config.example.ini', '/mail/admin.php', '/mail/deliver.php', '/mail/lib/store.php', '/mail/storage/messages.sqlite', '/mail/storage/'];
     for (const path of ['/.htaccess', ...mail, '/_next/', '/_next/static/chunks/']) {
       const response = await request.get(path, { maxRedirects: 0 });
       expect([301, 403, 404], path).toContain(response.status());

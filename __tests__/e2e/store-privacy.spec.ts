@@ -219,10 +219,10 @@ for (const at of placed) {
       // No endpoint below the root on nginx: its mail/ answers as if it did not exist, source and all.
       expect(reply.status).toBe(404);
       expect(health.status).toBe(404);
-      for (const file of ['send.php', 'config.example.php', 'lib/store.php']) {
+      for (const file of ['send.php', 'config.example.ini', 'lib/store.php']) {
         const response = await fetch(`${url}/mail/${file}`);
         expect(response.status, file).toBe(404);
-        expect(await response.text(), file).not.toContain('<?php');
+        expect(await response.text(), file).not.toMatch(/<\?php|MAIL_TO/);
       }
     } else {
       expect(reply).toEqual({ status: layout.accepted ? 200 : 503, text: JSON.stringify(layout.accepted ? { success: true, message: messages.success } : { success: false, message: OUT_OF_SERVICE }) });

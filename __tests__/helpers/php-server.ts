@@ -1,5 +1,5 @@
 import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { chownSync, cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { solveChallenge as solve } from 'altcha-lib/v1';
@@ -7,6 +7,29 @@ import PostalMime from 'postal-mime';
 
 const repo = resolve(__dirname, '..', '..');
 const fakeSendmail = join(repo, '__tests__', 'helpers', 'fake-sendmail.sh');
+
+/**
+ * Root never runs the site's code, and mail/'s commands refuse it (docs/operating.md). So when
+ * the tests run as root (CI does), the endpoint's server, every PHP command and the folders they
+ * work in are this account's, the web server's user of a Debian host; otherwise the tests' own.
+ */
+const asRoot = process.getuid?.() === 0;
+export const PHP_USER = 'www-data';
+
+/** `command` run as the account PHP runs as: through setpriv when the tests run as root, as itself otherwise. */
+export function asPhpUser(command: string[], user = PHP_USER): string[] {
+  return asRoot ? ['setpriv', `--reuid=${user}`, `--regid=${user}`, '--init-groups', '--', ...command] : command;
+}
+
+/** Gives `path`, and with `deep` all under it, to the account PHP runs as, when the tests run as root. */
+function own(path: string, deep = false, user = PHP_USER): void {
+  if (asRoot) execFileSync('chown', [...(deep ? ['-R'] : []), `${user}:${user}`, path]);
+}
+
+/** A user's id (`-u`) or group's (`-g`). */
+function id(flag: '-u' | '-g', user: string): number {
+  return Number(execFileSync('id', [flag, user], { encoding: 'utf8' }));
+}
 
 export type Reply = { status: number; headers: Headers; text: string; json: { success: boolean; message: string } | null };
 export type Run = { code: number; stdout: string; stderr: string };
@@ -105,8 +128,10 @@ export type PhpServer = {
   /** Posts as postForm does, from this site's own page unless the headers say otherwise, and expects a clean answer. */
   sendForm: (data: Record<string, string>, headers?: Record<string, string>) => Promise<Reply>;
   request: (path: string, init?: RequestInit) => Promise<Reply>;
-  /** Runs a command on the server's filesystem (inside its namespace when it has a tiny disk), with an environment clean of MAIL_ and SMTP_ variables. */
+  /** Runs a command on the server's filesystem (inside its namespace when it has a tiny disk) as the server's account, with an environment clean of MAIL_ and SMTP_ variables. */
   run: (command: string[], env?: Record<string, string>) => Promise<Run>;
+  /** Makes the tiny disk (Options.tinyDisk) read-only or writable again, as the machine's administrator would. */
+  remount: (mode: 'ro' | 'rw') => Promise<Run>;
   /** Runs a script in mail/ from the command line, as cron or the operator would (same php.ini switches, same filesystem). */
   cli: (script: string, args?: string[], env?: Record<string, string>) => Promise<Run>;
   deliver: (env?: Record<string, string>) => Promise<Run>;
@@ -131,6 +156,14 @@ const temps: string[] = [];
 export function tempDir(prefix = 'npts-mail-'): string {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   temps.push(dir);
+  // A store, an outbox or a disk of the server's: PHP writes there.
+  own(dir);
+  return dir;
+}
+/** Makes the folder `dir` as the server's account would have, e.g. an outbox for a test's files. */
+export function serverDir(dir: string): string {
+  mkdirSync(dir);
+  own(dir);
   return dir;
 }
 export function cleanupTemp(): void {
@@ -152,8 +185,8 @@ type Options = {
   /** A tmpfs of this many KiB mounted at this directory, seen only by the server and its commands. */
   tinyDisk?: { dir: string; kib: number };
   /**
-   * Where configure() writes: npts-private/config.php beside the site (the default) or
-   * mail/config.php, where the endpoint and the commands look, or a file beside the site that
+   * Where configure() writes: npts-private/config.ini beside the site (the default) or
+   * mail/config.ini, where the endpoint and the commands look, or a file beside the site that
    * MAIL_CONFIG names to both (`named`, for tests that need npts-private to themselves).
    */
   config?: 'beside' | 'mail' | 'named';
@@ -161,7 +194,7 @@ type Options = {
   subfolder?: boolean;
   /** The folder the server serves has a PHP site's index.php, and no index.html. */
   indexPhp?: boolean;
-  /** The user the server runs as (the tests run as root), as a host's web server does: www-data. */
+  /** The account the server and its commands run as when the tests run as root (PHP_USER by default). */
   user?: string;
   /** A PHP extension the server and its commands run without, as on a host that lacks it (pdo_sqlite, curl). */
   without?: string;
@@ -181,38 +214,35 @@ export async function startPhpServer(options: Options = {}): Promise<PhpServer> 
   const documentRoot = join(host, 'site');
   const docroot = options.subfolder ? join(documentRoot, 'npts') : documentRoot;
   const captured = tempDir('npts-captured-');
-  const configFile = { beside: join(dirname(docroot), 'npts-private', 'config.php'), mail: join(docroot, 'mail', 'config.php'), named: join(host, 'config.php') }[options.config ?? 'beside'];
+  const configFile = { beside: join(dirname(docroot), 'npts-private', 'config.ini'), mail: join(docroot, 'mail', 'config.ini'), named: join(host, 'config.ini') }[options.config ?? 'beside'];
   const named: Record<string, string> = options.config === 'named' ? { MAIL_CONFIG: configFile } : {};
-  if (options.user) {
-    // The web server's user owns the folder around the web root (it makes npts-private there)
-    // and the capture directory; the site itself stays root's, as an upload would be.
-    const id = (flag: string) => Number(execFileSync('id', [flag, options.user!], { encoding: 'utf8' }));
-    for (const dir of [host, captured]) chownSync(dir, id('-u'), id('-g'));
-  }
-  const skip = ['config.php', 'storage', 'outbox', 'vendor'].map((name) => join(repo, 'mail', name));
+  const user = options.user ?? PHP_USER;
+  const skip = ['config.ini', 'config.php', 'storage', 'outbox', 'vendor'].map((name) => join(repo, 'mail', name));
   cpSync(join(repo, 'mail'), join(docroot, 'mail'), { recursive: true, filter: (source) => !skip.includes(source) });
   writeFileSync(join(docroot, '404.html'), '<!doctype html><title>Not found</title>');
   writeFileSync(join(documentRoot, options.indexPhp ? 'index.php' : 'index.html'), options.indexPhp ? "<?php echo 'Home';\n" : '<!doctype html><title>Home</title>');
+  // The server's account owns the host as the tests' own user would: it makes npts-private
+  // beside the site (or, there, mail/storage) and the fake sendmail writes the capture folder.
+  own(host, true, user);
+  own(captured, false, user);
 
   const settings = { display_errors: '1', display_startup_errors: '1', error_reporting: '-1', 'opcache.enable': '0', 'opcache.enable_cli': '0', sendmail_path: `sh ${fakeSendmail} ${captured}`, ...options.ini };
   const ini = Object.entries(settings).flatMap(([name, value]) => ['-d', `${name}=${value}`]);
   const phpEnv: Record<string, string> = options.without ? { PHP_INI_SCAN_DIR: iniWithout(options.without) } : {};
   const env = cleanEnv({ ...phpEnv, ...named, ...options.env, PHP_CLI_SERVER_WORKERS: String(options.workers ?? 1) });
-  let command = 'php';
-  let args = ['-S', '127.0.0.1:0', '-t', documentRoot, ...ini];
-  if (options.router) args.push(join(repo, 'scripts', 'serve', 'router.php'));
-  if (options.user) {
-    // setpriv executes PHP in its place, so the server stays the leader of its process group.
-    args = [`--reuid=${options.user}`, `--regid=${options.user}`, '--init-groups', '--', command, ...args];
-    command = 'setpriv';
-  }
+  // setpriv, unshare and sh each execute the next in their place, so PHP's server stays the
+  // leader of its process group (stop() ends it whole) and the process nsenter enters below.
+  let server = asPhpUser(['php', '-S', '127.0.0.1:0', '-t', documentRoot, ...ini, ...(options.router ? [join(repo, 'scripts', 'serve', 'router.php')] : [])], user);
   if (options.tinyDisk) {
-    // A mount namespace of its own (through a user namespace, so no root is needed): the tiny
-    // filesystem exists for this server and nothing else on the machine.
-    args = ['--user', '--map-root-user', '--mount', 'sh', '-c', 'mount -t tmpfs -o "size=$1k" tmpfs "$2" && shift 2 && exec "$@"', 'sh', String(options.tinyDisk.kib), options.tinyDisk.dir, command, ...args];
-    command = 'unshare';
+    // A mount namespace of its own: the tiny filesystem exists for this server and nothing else
+    // on the machine. Root makes it for the server's account; another user, through a user
+    // namespace of its own, in which it is root, as its server is.
+    const { dir, kib } = options.tinyDisk;
+    const mount = 'mount -t tmpfs -o "size=$1k$2" tmpfs "$3" && shift 3 && exec "$@"';
+    const owner = asRoot ? `,uid=${id('-u', user)},gid=${id('-g', user)}` : '';
+    server = [...(asRoot ? ['unshare', '--mount', '--propagation=private'] : ['unshare', '--user', '--map-root-user', '--mount']), 'sh', '-c', mount, 'sh', String(kib), owner, dir, ...server];
   }
-  const child: ChildProcess = spawn(command, args, { env, stdio: ['ignore', 'ignore', 'pipe'], detached: true });
+  const child: ChildProcess = spawn(server[0], server.slice(1), { env, stdio: ['ignore', 'ignore', 'pipe'], detached: true });
   let log = '';
   // What a test expects of the log, it expects of what came since the last configure().
   let logFrom = 0;
@@ -271,9 +301,20 @@ export async function startPhpServer(options: Options = {}): Promise<PhpServer> 
   };
   const proof = async () => solveChallenge(await challenge());
 
-  // Commands see the server's filesystem, but not its environment: cron would not either.
-  const run = (command: string[], extra: Record<string, string> = {}): Promise<Run> => {
-    const [file, ...fileArgs] = options.tinyDisk ? ['nsenter', `--target=${child.pid}`, '--user', '--mount', '--preserve-credentials', ...command] : command;
+  /**
+   * `command` on the server's filesystem (inside its namespace when it has a tiny disk): as the
+   * server's account, or (`privileged`, for mount) as the tests run, root in that namespace.
+   */
+  const inServer = (command: string[], privileged: boolean): string[] => {
+    if (!options.tinyDisk) return privileged ? command : asPhpUser(command, user);
+    if (asRoot) return ['nsenter', `--target=${child.pid}`, '--mount', ...(privileged ? command : asPhpUser(command, user))];
+    // Root of the server's user namespace is the tests' own user; a nested namespace gives PHP
+    // that user's own id back, so it is not root in any sense it could tell.
+    const nested = ['unshare', '--user', `--map-user=${process.getuid!()}`, `--map-group=${process.getgid!()}`];
+    return ['nsenter', `--target=${child.pid}`, '--user', '--mount', '--preserve-credentials', ...(privileged ? [] : nested), ...command];
+  };
+  const exec = (command: string[], extra: Record<string, string>): Promise<Run> => {
+    const [file, ...fileArgs] = command;
     return new Promise((done) => {
       const limits = { timeout: 60_000, killSignal: 'SIGKILL' as const, maxBuffer: 64 * 1024 * 1024 };
       execFile(file, fileArgs, { env: cleanEnv({ ...phpEnv, ...named, ...extra }), encoding: 'utf8', ...limits }, (error, stdout, stderr) => {
@@ -281,13 +322,22 @@ export async function startPhpServer(options: Options = {}): Promise<PhpServer> 
       });
     });
   };
+  // Commands see the server's filesystem, but not its environment: cron would not either.
+  const run = (command: string[], extra: Record<string, string> = {}) => exec(inServer(command, false), extra);
   const cli = (script: string, scriptArgs: string[] = [], extra: Record<string, string> = {}) => run(['php', ...ini, join(docroot, 'mail', script), ...scriptArgs], extra);
   const admin = (...adminArgs: string[]) => cli('admin.php', adminArgs);
   const configure = (config: Record<string, string>) => {
     logFrom = log.length;
-    const json = JSON.stringify(config).replace(/\\/g, '\\\\').replace(/'/g, "\\'");
-    mkdirSync(dirname(configFile), { recursive: true });
-    writeFileSync(configFile, `<?php return json_decode('${json}', true);\n`);
+    const lines = Object.entries(config).map(([key, value]) => {
+      // A value is what stands between its quotes, as written: there is no escape for these.
+      if (/["\r\n]/.test(value)) throw new Error(`${key}: a value of the configuration file cannot hold a double quote or a line break`);
+      return `${key} = "${value}"\n`;
+    });
+    if (!existsSync(dirname(configFile))) {
+      mkdirSync(dirname(configFile), { recursive: true });
+      own(dirname(configFile), false, user);
+    }
+    writeFileSync(configFile, lines.join(''));
   };
 
   return {
@@ -315,6 +365,8 @@ export async function startPhpServer(options: Options = {}): Promise<PhpServer> 
     sendForm: (data, headers) => checked(postForm(data, { Origin: origin, ...headers })),
     request: async (path, init = {}) => toReply(await fetch(site + path, { redirect: 'manual', ...init })),
     run,
+    // Only the options given: those the disk was mounted with (its owner's id) mean nothing in a user namespace.
+    remount: (mode) => exec(inServer(['mount', '--options-mode', 'ignore', '-o', `remount,${mode}`, options.tinyDisk!.dir], true), {}),
     cli,
     deliver: (extra) => cli('deliver.php', [], extra),
     admin,
@@ -453,11 +505,13 @@ export const smtpDown = { MAIL_TRANSPORT: 'smtp', SMTP_HOST: '127.0.0.1', SMTP_P
 /** Makes `dir` hold a store of schema 3, the one before today's, as its own code made it (__tests__/fixtures/store-v3.sql). */
 export function writeSchema3Store(dir: string): void {
   const script = "$db = new PDO('sqlite:' . $argv[1]); $db->exec(file_get_contents($argv[2]));";
-  execFileSync('php', ['-r', script, join(dir, 'messages.sqlite'), join(repo, '__tests__', 'fixtures', 'store-v3.sql')]);
+  const [file, ...args] = asPhpUser(['php', '-r', script, join(dir, 'messages.sqlite'), join(repo, '__tests__', 'fixtures', 'store-v3.sql')]);
+  execFileSync(file, args);
 }
 
 /** Runs SQL on the store in `dir` directly, with these values for its ?, for what no command shows or does: tests only. */
 export function sqlite<Row = Record<string, unknown>>(dir: string, query: string, values: unknown[] = []): Row[] {
   const script = `$db = new PDO('sqlite:' . $argv[1]); $query = $db->prepare($argv[2]); $query->execute(json_decode($argv[3])); echo json_encode($query->fetchAll(PDO::FETCH_ASSOC));`;
-  return JSON.parse(execFileSync('php', ['-r', script, join(dir, 'messages.sqlite'), query, JSON.stringify(values)], { encoding: 'utf8' }));
+  const [file, ...args] = asPhpUser(['php', '-r', script, join(dir, 'messages.sqlite'), query, JSON.stringify(values)]);
+  return JSON.parse(execFileSync(file, args, { encoding: 'utf8' }));
 }

@@ -1,8 +1,8 @@
 /** @jest-environment node */
-import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import PostalMime from 'postal-mime';
-import { cleanupTemp, setupPhpServer, smtpDown, sqlite, startPhpServer, storeMessages, tempDir, testConfig, validMessage } from '../helpers/php-server';
+import { cleanupTemp, serverDir, setupPhpServer, smtpDown, sqlite, startPhpServer, storeMessages, tempDir, testConfig, validMessage } from '../helpers/php-server';
 import { startSmtpSink } from '../helpers/smtp-sink';
 
 jest.setTimeout(30_000);
@@ -26,7 +26,7 @@ afterAll(cleanupTemp);
 
 describe('mail/admin.php', () => {
   describe('one configuration for the web and the command line', () => {
-    it('gives the endpoint, deliver.php and admin.php the same recipient and store from config.php alone, with an empty environment', async () => {
+    it('gives the endpoint, deliver.php and admin.php the same recipient and store from its configuration file alone, with an empty environment', async () => {
       storage = php.fresh({ ...smtpDown, MAIL_TO: 'sales@npts.test' });
       expect((await php.postJson(validMessage)).json?.success).toBe(true);
       const [message] = await php.messages();
@@ -42,13 +42,13 @@ describe('mail/admin.php', () => {
       expect(check.stdout).toMatch(new RegExp(`^ {2}MAIL_STORAGE_DIR +${storage} +file$`, 'm'));
     });
 
-    it('reads npts-private/config.php beside the web root before mail/config.php', async () => {
-      const inMail = join(php.docroot, 'mail', 'config.php');
-      writeFileSync(inMail, `<?php return ['MAIL_TO' => 'in-mail@npts.test'];\n`);
+    it('reads npts-private/config.ini beside the web root before mail/config.ini', async () => {
+      const inMail = join(php.docroot, 'mail', 'config.ini');
+      writeFileSync(inMail, 'MAIL_TO = "in-mail@npts.test"\n');
       try {
         php.fresh({ MAIL_TO: 'beside@npts.test' });
         const check = await php.admin('check');
-        expect(check.stdout).toContain(`Configuration file: ${join(dirname(php.docroot), 'npts-private', 'config.php')} `);
+        expect(check.stdout).toContain(`Configuration file: ${join(dirname(php.docroot), 'npts-private', 'config.ini')} `);
         expect(check.stdout).toMatch(/^ {2}MAIL_TO +beside@npts\.test +file$/m);
         expect((await php.postJson(validMessage)).status).toBe(200);
         const mail = await PostalMime.parse(php.capturedMessages()[0]);
@@ -70,9 +70,9 @@ describe('mail/admin.php', () => {
     });
 
     it('reads the file MAIL_CONFIG names, on the web and the command line, and refuses to guess when it is missing', async () => {
-      const file = join(tempDir(), 'npts-mail.php');
+      const file = join(tempDir(), 'npts-mail.ini');
       const elsewhere = join(tempDir(), 'store');
-      writeFileSync(file, `<?php return ['MAIL_STORAGE_DIR' => '${elsewhere}', 'MAIL_TO' => 'named@npts.test', 'MAIL_FROM' => 'website@npts.test', 'MAIL_TRANSPORT' => 'mail'];\n`);
+      writeFileSync(file, `MAIL_STORAGE_DIR = "${elsewhere}"\nMAIL_TO = "named@npts.test"\nMAIL_FROM = "website@npts.test"\nMAIL_TRANSPORT = "mail"\n`);
       const named = await startPhpServer({ env: { MAIL_CONFIG: file } });
       try {
         expect((await named.postJson(validMessage)).status).toBe(200);
@@ -338,7 +338,7 @@ describe('mail/admin.php', () => {
       await storeMessages(php, storage, [{ id: 'old-delivered', age: 40 * DAY, delivered: true }, { id: 'old-dead', age: 40 * DAY }, { id: 'new-delivered', age: 5 * DAY, delivered: true }]);
       await php.deliver();
       await storeMessages(php, storage, [{ id: 'old-pending', age: 40 * DAY }]);
-      mkdirSync(join(storage, 'outbox'));
+      serverDir(join(storage, 'outbox'));
       for (const id of ['old-delivered', 'old-dead', 'new-delivered']) writeFileSync(join(storage, 'outbox', `${id}.eml`), 'mail');
 
       const purge = await php.admin('purge', '--older-than', '30');

@@ -1,7 +1,7 @@
 /** @jest-environment node */
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cleanupTemp, setupPhpServer, smtpDown, sqlite, storeMessages, tempDir, validMessage } from '../helpers/php-server';
+import { cleanupTemp, serverDir, setupPhpServer, smtpDown, sqlite, storeMessages, tempDir, validMessage } from '../helpers/php-server';
 
 jest.setTimeout(30_000);
 
@@ -106,7 +106,7 @@ describe('mail/deliver.php', () => {
     storage = php.fresh({ ...smtpDown, MAIL_GIVE_UP_HOURS: '0', MAIL_RETENTION_DAYS: '420' });
     await storeMessages(php, storage, [{ id: 'expired', age: 421 * DAY, delivered: true }, { id: 'recent', age: 10 * DAY, delivered: true }, { id: 'unsent', age: 400 * DAY }]);
     const outbox = join(storage, 'outbox');
-    mkdirSync(outbox);
+    serverDir(outbox);
     for (const id of ['expired', 'recent']) writeFileSync(join(outbox, `${id}.eml`), 'mail');
 
     const run = await php.deliver();

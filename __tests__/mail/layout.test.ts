@@ -1,6 +1,7 @@
 /** @jest-environment node */
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
+import { cleanupTemp, setupPhpServer, validMessage } from '../helpers/php-server';
 
 // How mail/ is laid out, as a newcomer who adds a channel finds it: each file requires what it
 // uses, and nothing it is required by; no file is too long to read; each channel's name is
@@ -59,7 +60,7 @@ describe('mail/ laid out in small rooms', () => {
   });
 
   it('makes each file of mail/ require every file whose functions, constants and classes it uses', () => {
-    const files = phpFiles(mail).filter((file) => !file.endsWith('config.example.php'));
+    const files = phpFiles(mail);
     const code = (file: string) => readFileSync(file, 'utf8').replace(/^\s*(\/\/|\*|\/\*\*).*$/gm, '');
     const defined = new Map<string, string>();
     for (const file of files) {
@@ -107,5 +108,38 @@ describe('mail/ laid out in small rooms', () => {
       .map((file) => relative(mail, file))
       .filter((file) => !allowed(file) && /'(mail|webhook)'/.test(readFileSync(join(mail, file), 'utf8')));
     expect(named).toEqual([]);
+  });
+});
+
+describe('a request loads what it uses', () => {
+  // Test-only: the server prepends __tests__/helpers/included-files.php, which logs what PHP loaded.
+  const php = setupPhpServer({ ini: { auto_prepend_file: join(__dirname, '..', 'helpers', 'included-files.php') } });
+  afterAll(cleanupTemp);
+
+  /** The files of mail/ a post with a proof loaded, relative to it. */
+  const loadedByPost = async (config: Record<string, string>): Promise<string[]> => {
+    php.fresh(config);
+    expect((await php.postJson(validMessage)).status).toBe(200);
+    await php.expectLog(/included POST: /);
+    const line = php.log().slice(php.log().lastIndexOf('included POST: '));
+    const files: string[] = JSON.parse(/^included POST: (\[.*\])/m.exec(line)![1]);
+    return files.filter((file) => file.startsWith(join(php.docroot, 'mail'))).map((file) => relative(join(php.docroot, 'mail'), file));
+  };
+
+  it('loads no file of the webhook for a post with no webhook configured, and its two with one', async () => {
+    const without = await loadedByPost({});
+    expect(without).toContain('lib/channels/mail.php');
+    expect(without.filter((file) => file.includes('webhook'))).toEqual([]);
+    // The command line's move of an old store, and what once ran as root, are no request's.
+    expect(without.filter((file) => /store-move|run-as/.test(file))).toEqual([]);
+    const withWebhook = await loadedByPost({ MAIL_WEBHOOK_URL: 'http://127.0.0.1:1/hook' });
+    expect(withWebhook.filter((file) => file.includes('webhook')).sort()).toEqual(['lib/channels/webhook-request.php', 'lib/channels/webhook.php']);
+  });
+});
+
+describe('mail/ and privileges', () => {
+  it('holds no code that changes users: the commands refuse root instead', () => {
+    const changes = phpFiles(mail).filter((file) => /\bposix_(setuid|setgid|seteuid|setegid|setgroups|initgroups)\s*\(|\b(setpriv|runuser)\b/.test(readFileSync(file, 'utf8').replace(/^\s*(\/\/|\*|\/\*\*).*$/gm, '')));
+    expect(changes.map((file) => relative(mail, file))).toEqual([]);
   });
 });

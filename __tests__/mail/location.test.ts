@@ -120,9 +120,9 @@ describe.each([
     }
   };
 
-  it(rules ? 'reads mail/config.php, which the rules keep private' : 'refuses mail/config.php, which this server serves: the visitor is told to call, and health and the commands name the fix', async () => {
+  it(rules ? 'reads mail/config.ini, which the rules keep private' : 'refuses mail/config.ini, which this server serves: the visitor is told to call, and health and the commands name the fix', async () => {
     await withServer({ config: 'mail' }, async (server) => {
-      const file = join(server.docroot, 'mail', 'config.php');
+      const file = join(server.docroot, 'mail', 'config.ini');
       const reply = await server.postJson(validMessage);
       const serverHealth = await server.request(`/mail/health.php?token=${TOKEN}`);
       if (rules) {
@@ -133,7 +133,7 @@ describe.each([
       expect(reply.status).toBe(503);
       expect(reply.json).toEqual({ success: false, message: OUT_OF_SERVICE });
       expect(serverHealth).toMatchObject({ status: 503, text: 'degraded\n' });
-      await server.expectLog(new RegExp(`the configuration file ${file} is inside the document root ${server.docroot}, and this web server does not apply the project's rules .* Fix: move it to ${dirname(server.docroot)}/npts-private/config\\.php\\.`));
+      await server.expectLog(new RegExp(`the configuration file ${file} is inside the document root ${server.docroot}, and this web server does not apply the project's rules .* Fix: move it to ${dirname(server.docroot)}/npts-private/config\\.ini\\.`));
       const status = await server.admin('status');
       expect(status.code).toBe(2);
       expect(status.stdout).toContain(`The store cannot be used: the configuration file ${file} is inside the web root ${server.docroot}, and the project's .htaccess is not there`);

@@ -560,7 +560,7 @@ print(json.dumps(mails))`;
       const reply = await bare.postJson(valid);
       expectClean(reply);
       expect(reply.status).toBe(200);
-      expect(readdirSync(join(bare.docroot, 'mail')).sort()).toEqual(readdirSync(join(__dirname, '..', '..', 'mail')).filter((name) => !['config.php', 'storage', 'outbox', 'vendor'].includes(name)).sort());
+      expect(readdirSync(join(bare.docroot, 'mail')).sort()).toEqual(readdirSync(join(__dirname, '..', '..', 'mail')).filter((name) => !['config.ini', 'config.php', 'storage', 'outbox', 'vendor'].includes(name)).sort());
       const store = join(bare.docroot, '..', 'npts-private');
       expect(readFileSync(join(store, '.htaccess'), 'utf8')).toContain('Require all denied');
       const outbox = join(store, 'outbox');
@@ -574,7 +574,7 @@ print(json.dumps(mails))`;
 
     it('serves nothing in mail/ but the endpoint and, with its token only, the health check', async () => {
       await bare.postJson(valid);
-      const hidden = ['/mail/deliver.php', '/mail/admin.php', '/mail/health.php', '/mail/lib/config.php', '/mail/lib/store.php', '/mail/config.example.php', '/mail/storage/messages.sqlite', '/mail/storage/outbox/'];
+      const hidden = ['/mail/deliver.php', '/mail/admin.php', '/mail/health.php', '/mail/lib/config.php', '/mail/lib/store.php', '/mail/config.example.ini', '/mail/storage/messages.sqlite', '/mail/storage/outbox/'];
       for (const path of hidden) expect((await bare.request(path)).status).toBe(404);
     });
   });

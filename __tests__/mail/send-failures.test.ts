@@ -4,7 +4,7 @@ import { once } from 'node:events';
 import { closeSync, existsSync, mkdirSync, openSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import PostalMime from 'postal-mime';
-import { cleanupTemp, expectClean, expectSafeHeaders, FAILURE, HELD_FULL, inParallel, OUT_OF_SERVICE, setupPhpServer, smtpDown, startPhpServer, storeMessages, SUCCESS, tempDir, testConfig, validMessage, type PhpServer, type Reply } from '../helpers/php-server';
+import { asPhpUser, cleanupTemp, expectClean, expectSafeHeaders, FAILURE, HELD_FULL, inParallel, OUT_OF_SERVICE, setupPhpServer, smtpDown, startPhpServer, storeMessages, SUCCESS, tempDir, testConfig, validMessage, type PhpServer, type Reply } from '../helpers/php-server';
 import { startMuteServer, startSmtpSink } from '../helpers/smtp-sink';
 
 // mail/send.php when something fails: the mail server, the disk, the lock, PHP itself, a crowd of
@@ -189,7 +189,8 @@ describe('mail/send.php when something fails', () => {
     it('answers 500 when another process holds the store longer than MAIL_LOCK_TIMEOUT, and stores again once it lets go', async () => {
       php.fresh({ MAIL_LOCK_TIMEOUT: '0.5' });
       expect((await php.sendJson(valid)).status).toBe(200);
-      const locker = spawn('php', ['-r', `$db = new PDO('sqlite:${php.storage}/messages.sqlite'); $db->exec('BEGIN IMMEDIATE'); echo "locked\\n"; sleep(60);`], { stdio: ['ignore', 'pipe', 'inherit'] });
+      const [file, ...args] = asPhpUser(['php', '-r', `$db = new PDO('sqlite:${php.storage}/messages.sqlite'); $db->exec('BEGIN IMMEDIATE'); echo "locked\\n"; sleep(60);`]);
+      const locker = spawn(file, args, { stdio: ['ignore', 'pipe', 'inherit'] });
       const exited = once(locker, 'exit');
       try {
         await Promise.race([once(locker.stdout!, 'data'), exited.then(() => Promise.reject(new Error('the locking process exited')))]);
@@ -237,7 +238,7 @@ describe('mail/send.php when something fails', () => {
         rmSync(filler, { force: true });
       }
 
-      expect((await tiny.run(['mount', '-o', 'remount,ro', disk])).code).toBe(0);
+      expect((await tiny.remount('ro')).code).toBe(0);
       try {
         // Trying again would not help: the visitor is told to call, the log names the folder.
         const readOnly = await send('While the disk is read-only', proofs[2]);
@@ -245,7 +246,7 @@ describe('mail/send.php when something fails', () => {
         expect(readOnly.json).toEqual({ success: false, message: OUT_OF_SERVICE });
         await tiny.expectLog(/told to call or email instead: .* is not writable by/);
       } finally {
-        expect((await tiny.run(['mount', '-o', 'remount,rw', disk])).code).toBe(0);
+        expect((await tiny.remount('rw')).code).toBe(0);
       }
 
       expect((await send('After the disk had room again')).status).toBe(200);
@@ -266,7 +267,7 @@ describe('mail/send.php when something fails', () => {
       const [message] = await tiny.messages();
       await storeMessages(tiny, storage, [{ id: 'expired', age: 200 * 86_400_000, delivered: true }]);
       writeFileSync(tiny.path(join(outbox, 'expired.eml')), 'mail');
-      expect((await tiny.run(['mount', '-o', 'remount,ro', disk])).code).toBe(0);
+      expect((await tiny.remount('ro')).code).toBe(0);
       try {
         const erase = await tiny.admin('erase', '--email', valid.email);
         expect(erase.code).toBe(1);
@@ -276,7 +277,7 @@ describe('mail/send.php when something fails', () => {
         expect(retention.stdout).toBe(`expired: past MAIL_RETENTION_DAYS, kept: cannot delete ${outbox}/expired.eml: unlink(${outbox}/expired.eml): Read-only file system\n`);
         expect((await tiny.messages()).map((kept) => kept.id)).toEqual(['expired', message.id]);
       } finally {
-        await tiny.run(['mount', '-o', 'remount,rw', disk]);
+        await tiny.remount('rw');
       }
       expect(await tiny.deliver()).toEqual({ code: 0, stdout: '', stderr: '' });
       const again = await tiny.admin('erase', '--email', valid.email);

@@ -465,7 +465,7 @@ describe('the team webhook (MAIL_WEBHOOK_URL)', () => {
     it('warns of an http:// URL to another machine, whose leads would cross the network unencrypted', async () => {
       php.fresh({ MAIL_WEBHOOK_URL: 'http://hooks.example/team' });
       // In a network namespace of its own, with no network: the address is judged, never reached.
-      const check = await php.run(['unshare', '--user', '--map-root-user', '--net', 'php', join(php.docroot, 'mail', 'admin.php'), 'check']);
+      const check = await php.run(['unshare', '--user', '--map-current-user', '--net', 'php', join(php.docroot, 'mail', 'admin.php'), 'check']);
       expect(check.code).toBe(1);
       expect(check.stdout).toContain("warn  webhook: MAIL_WEBHOOK_URL is http://: every lead crosses the network unencrypted; use the receiver's https:// address.");
       // On this machine (loopback), nothing crosses a network: no warning.

@@ -1,15 +1,18 @@
 <?php
 // The mail to the company, one PHPMailer message for every transport: fixed recipient and sender,
 // the submitter only in Reply-To, validated values only; its Message-ID the message's own, so a
-// mail ever sent twice shows as one. It may call config.php, database.php, validation.php and printable.php.
+// mail ever sent twice shows as one. MAIL_TO and MAIL_FROM, the mail channel's, are checked here.
+// It may call database.php, validation.php and printable.php.
 declare(strict_types=1);
 
-require_once __DIR__ . '/config.php';
 require_once __DIR__ . '/database.php';
 require_once __DIR__ . '/validation.php';
 require_once __DIR__ . '/printable.php';
 
 const CONTACT_NO_PHPMAILER = 'PHPMailer, which builds every mail, is not installed: apt-get install libphp-phpmailer (Debian, Ubuntu), or composer require phpmailer/phpmailer in mail/.';
+
+/** Domains reserved for examples (RFC 2606): an address there is a placeholder, never a mailbox. */
+const CONTACT_PLACEHOLDER_DOMAINS = '/(^|\.)(example\.(com|net|org)|example|invalid)$/i';
 
 /** A stored message that can never be sent as it is: retrying will not help. */
 final class ContactInvalidMessage extends RuntimeException
@@ -60,6 +63,28 @@ function contact_compose(array $config, array $record): \PHPMailer\PHPMailer\PHP
         'Reply to this email to answer the sender.',
     ]));
     return $mail;
+}
+
+/** @return array{0: list<string>, 1: string} the recipients and the sender (MAIL_TO, MAIL_FROM), checked: they go into headers */
+function contact_addresses(array $config): array
+{
+    $to = array_values(array_filter(array_map('trim', explode(',', $config['MAIL_TO'])), 'strlen'));
+    foreach ([...$to, $config['MAIL_FROM']] as $address) {
+        if (filter_var($address, FILTER_VALIDATE_EMAIL) === false) {
+            throw new RuntimeException('MAIL_TO or MAIL_FROM is not a valid address');
+        }
+    }
+    if ($to === []) {
+        throw new RuntimeException('MAIL_TO is empty');
+    }
+    return [$to, $config['MAIL_FROM']];
+}
+
+/** Whether an address or host name is in a domain reserved for examples. */
+function contact_is_placeholder(string $address): bool
+{
+    $domain = str_contains($address, '@') ? substr(strrchr($address, '@'), 1) : $address;
+    return preg_match(CONTACT_PLACEHOLDER_DOMAINS, $domain) === 1;
 }
 
 /** A lead for check --send-test, from the website itself. @return array<string, mixed> */

@@ -1,109 +1,112 @@
 <?php
-// Configuration, read in one place and the same for the endpoint and the command line: defaults,
-// then the configuration file, then environment variables (Apache's SetEnv reaches the endpoint
-// alone). It may call paths.php, run-as.php (whether root may run the file) and client.php.
+// Configuration, read in one place and the same for the endpoint and the command line: a data
+// file that nothing ever runs (INI, read raw: no constant, variable or code in a value means
+// anything), then environment variables (Apache's SetEnv reaches the endpoint alone), over each
+// setting's default. The settings here are the store's and the endpoint's; each channel declares
+// its own (channels/), and channels.php asks for them. It may call paths.php and client.php.
 declare(strict_types=1);
 
 require_once __DIR__ . '/paths.php';
-require_once __DIR__ . '/run-as.php';
 require_once __DIR__ . '/client.php';
 
 const CONTACT_DEFAULTS = [
-    'MAIL_TO' => 'contact@example.com',
-    'MAIL_FROM' => 'website@example.com',
-    'MAIL_TRANSPORT' => 'outbox',
-    'SMTP_HOST' => 'localhost',
-    'SMTP_PORT' => '587',
-    'SMTP_USER' => '',
-    'SMTP_PASS' => '',
-    'SMTP_SECURE' => 'tls',
-    // Seconds (0.5 is half a second) an SMTP attempt, a webhook request and a write waiting for
-    // another process's may take in all: docs/contact-endpoint.md, Deadlines.
-    'SMTP_TIMEOUT' => '8',
-    'MAIL_WEBHOOK_TIMEOUT' => '5',
+    // Seconds (0.5 is half a second) a write waits for another process's before it fails:
+    // docs/contact-endpoint.md, Deadlines.
     'MAIL_LOCK_TIMEOUT' => '5',
     // Empty: npts-private beside the web root (paths.php).
     'MAIL_STORAGE_DIR' => '',
-    'MAIL_OUTBOX_DIR' => '',
     'MAIL_RATE_LIMIT' => '5/600',
     'MAIL_GIVE_UP_HOURS' => '72',
     // /privacy states this period; __tests__/privacy.test.tsx keeps the two in step.
     'MAIL_RETENTION_DAYS' => '180',
     'MAIL_HEALTH_TOKEN' => '',
     'MAIL_TRUSTED_PROXIES' => '',
-    'MAIL_WEBHOOK_URL' => '',
-    'MAIL_WEBHOOK_SECRET' => '',
     // docs/performance.md has the proof's solving times.
     'MAIL_PROOF_MAXNUMBER' => '50000',
     'MAIL_HELD_MAX_MESSAGES' => '500',
     'MAIL_HELD_MAX_MB' => '10',
 ];
 
-/** Domains reserved for examples (RFC 2606): an address there is a placeholder, never a mailbox. */
-const CONTACT_PLACEHOLDER_DOMAINS = '/(^|\.)(example\.(com|net|org)|example|invalid)$/i';
-
 /**
- * The effective configuration, its sources and the file read; relative paths are mail/'s.
- * @return array{values: array<string, string>, sources: array<string, string>, file: ?string}
+ * The configuration file's settings, read once per process, so what was checked is what is used:
+ * every KEY = "value" line, as written. A file that cannot be read, or a line that is no plain
+ * setting (KEY[…]), is refused in one line naming it.
+ * @return array{file: ?string, values: array<string, string>}
  */
-function contact_config_read(): array
+function contact_config_file_read(): array
 {
-    $values = CONTACT_DEFAULTS;
-    $sources = array_fill_keys(array_keys(CONTACT_DEFAULTS), 'default');
-
-    $named = contact_env('MAIL_CONFIG');
-    if ($named !== null && !is_file($named)) {
-        throw new RuntimeException("MAIL_CONFIG names $named, which does not exist");
+    static $read = null;
+    if ($read !== null) {
+        return $read;
     }
     $file = contact_config_file();
-    if ($file !== null) {
-        contact_run_as_trusted_file($file);
-        $overrides = require $file;
-        if (!is_array($overrides)) {
-            throw new RuntimeException("$file must return an array of settings");
-        }
-        foreach (array_intersect_key($overrides, CONTACT_DEFAULTS) as $key => $value) {
-            if (is_scalar($value)) {
-                $values[$key] = (string) $value;
-                $sources[$key] = 'file';
-            }
+    if ($file === null) {
+        return $read = ['file' => null, 'values' => []];
+    }
+    if (str_ends_with(strtolower($file), '.php')) {
+        throw new RuntimeException("MAIL_CONFIG names $file, a PHP file: the configuration is data now, never run. Write its settings as KEY = \"value\" lines into a .ini file (mail/config.example.ini has every key) and name that one");
+    }
+    if (!is_file($file)) {
+        throw new RuntimeException("MAIL_CONFIG names $file, which does not exist");
+    }
+    // Raw: a value is the text between its quotes, never an expression (parse_ini_file's
+    // documentation; __tests__/mail/config.test.ts holds it to that).
+    $values = @parse_ini_string((string) file_get_contents($file), false, INI_SCANNER_RAW);
+    if ($values === false) {
+        $why = preg_replace('/ in Unknown on line (\d+)$/', ' on line $1', error_get_last()['message'] ?? 'unknown error');
+        throw new RuntimeException("$file cannot be read as KEY = \"value\" lines: $why");
+    }
+    foreach ($values as $key => $value) {
+        if (!is_string($value)) {
+            throw new RuntimeException("$file: {$key}[…] is not a setting: write each as KEY = \"value\"");
         }
     }
-    foreach (array_keys(CONTACT_DEFAULTS) as $key) {
-        $value = contact_env($key);
+    return $read = ['file' => $file, 'values' => $values];
+}
+
+/**
+ * The settings $defaults names (CONTACT_DEFAULTS and more): each from the environment, else the
+ * file, else its default (an empty value counts as none, in either); a relative MAIL_STORAGE_DIR
+ * is mail/'s.
+ * @param array<string, string> $defaults
+ * @return array{values: array<string, string>, sources: array<string, string>, file: ?string}
+ */
+function contact_settings_read(array $defaults): array
+{
+    ['file' => $file, 'values' => $written] = contact_config_file_read();
+    $values = $defaults;
+    $sources = array_fill_keys(array_keys($defaults), 'default');
+    foreach (array_keys($defaults) as $key) {
+        $value = contact_env($key) ?? (($written[$key] ?? '') === '' ? null : $written[$key]);
         if ($value !== null) {
             $values[$key] = $value;
-            $sources[$key] = 'environment';
+            $sources[$key] = contact_env($key) === null ? 'file' : 'environment';
         }
     }
-
-    $values['MAIL_TRANSPORT'] = strtolower(trim($values['MAIL_TRANSPORT']));
     $storage = trim($values['MAIL_STORAGE_DIR']);
     $values['MAIL_STORAGE_DIR'] = $storage === '' ? contact_default_store() : contact_absolute_path($storage);
-    $values['MAIL_OUTBOX_DIR'] = $values['MAIL_OUTBOX_DIR'] === ''
-        ? $values['MAIL_STORAGE_DIR'] . '/outbox'
-        : contact_absolute_path($values['MAIL_OUTBOX_DIR']);
     return ['values' => $values, 'sources' => $sources, 'file' => $file];
 }
 
-/** @return array<string, string> */
-function contact_config(): array
-{
-    return contact_config_read()['values'];
-}
-
 /** A whole number setting of at least $min, or its default when it is not one (check reports it). */
-function contact_config_int(array $config, string $key, int $min): int
+function contact_config_int(array $config, string $key, int $min, array $defaults = CONTACT_DEFAULTS): int
 {
     $value = trim($config[$key]);
-    return ctype_digit($value) && (int) $value >= $min ? (int) $value : (int) CONTACT_DEFAULTS[$key];
+    return ctype_digit($value) && (int) $value >= $min ? (int) $value : (int) $defaults[$key];
 }
 
 /** A number of seconds above 0, or its default when it is not one (check reports it). */
-function contact_config_seconds(array $config, string $key): float
+function contact_config_seconds(array $config, string $key, array $defaults = CONTACT_DEFAULTS): float
 {
     $value = trim($config[$key]);
-    return is_numeric($value) && (float) $value > 0 ? (float) $value : (float) CONTACT_DEFAULTS[$key];
+    return is_numeric($value) && (float) $value > 0 ? (float) $value : (float) $defaults[$key];
+}
+
+/** Why a seconds setting is not used as written, for check; null when it is. */
+function contact_config_seconds_warning(array $config, string $key, array $defaults = CONTACT_DEFAULTS): ?string
+{
+    return contact_config_seconds($config, $key, $defaults) === (float) trim($config[$key]) ? null
+        : "$key is \"{$config[$key]}\": use a number of seconds above 0 (now using {$defaults[$key]}).";
 }
 
 /** The smallest MAIL_PROOF_MAXNUMBER: below it, a proof costs a script nothing. */
@@ -120,29 +123,7 @@ function contact_rate_limit(array $config): array
 
 const CONTACT_RATE_LIMIT_FORMAT = '#^\s*(\d+)\s*(?:/\s*([1-9]\d*)\s*)?$#D';
 
-/** @return array{0: list<string>, 1: string} the recipients and the sender, checked: they go into headers */
-function contact_addresses(array $config): array
-{
-    $to = array_values(array_filter(array_map('trim', explode(',', $config['MAIL_TO'])), 'strlen'));
-    foreach ([...$to, $config['MAIL_FROM']] as $address) {
-        if (filter_var($address, FILTER_VALIDATE_EMAIL) === false) {
-            throw new RuntimeException('MAIL_TO or MAIL_FROM is not a valid address');
-        }
-    }
-    if ($to === []) {
-        throw new RuntimeException('MAIL_TO is empty');
-    }
-    return [$to, $config['MAIL_FROM']];
-}
-
-/** Whether an address or host name is in a domain reserved for examples. */
-function contact_is_placeholder(string $address): bool
-{
-    $domain = str_contains($address, '@') ? substr(strrchr($address, '@'), 1) : $address;
-    return preg_match(CONTACT_PLACEHOLDER_DOMAINS, $domain) === 1;
-}
-
-/** @return list<string> settings not valid, so replaced by their default (or ignored): delivery goes on */
+/** @return list<string> settings of the store and the endpoint not valid, so replaced by their default (or ignored): delivery goes on */
 function contact_config_warnings(array $config): array
 {
     $warnings = [];
@@ -152,11 +133,7 @@ function contact_config_warnings(array $config): array
             $warnings[] = "$key is \"{$config[$key]}\": use a whole number of at least $min (now using " . CONTACT_DEFAULTS[$key] . ').';
         }
     }
-    foreach (['SMTP_TIMEOUT', 'MAIL_WEBHOOK_TIMEOUT', 'MAIL_LOCK_TIMEOUT'] as $key) {
-        if (contact_config_seconds($config, $key) !== (float) trim($config[$key])) {
-            $warnings[] = "$key is \"{$config[$key]}\": use a number of seconds above 0 (now using " . CONTACT_DEFAULTS[$key] . ').';
-        }
-    }
+    $warnings[] = contact_config_seconds_warning($config, 'MAIL_LOCK_TIMEOUT');
     if (preg_match(CONTACT_RATE_LIMIT_FORMAT, $config['MAIL_RATE_LIMIT']) !== 1) {
         $warnings[] = "MAIL_RATE_LIMIT is \"{$config['MAIL_RATE_LIMIT']}\": use count/seconds, e.g. 5/600 (now using " . CONTACT_DEFAULTS['MAIL_RATE_LIMIT'] . ').';
     }
@@ -165,5 +142,5 @@ function contact_config_warnings(array $config): array
             $warnings[] = "MAIL_TRUSTED_PROXIES holds \"$entry\", which is not an address or CIDR range (it is ignored).";
         }
     }
-    return $warnings;
+    return array_values(array_filter($warnings));
 }

@@ -24,7 +24,7 @@ function contact_deliver(array $config, PDO $pdo, string $id, string $channel, ?
     $error = null;
     $permanent = false;
     try {
-        (contact_channels()[$channel]['send'])($config, $record, $seconds ?? (contact_channels()[$channel]['seconds'])($config));
+        (contact_channel($channel)['send'])($config, $record, $seconds ?? (contact_channel($channel)['seconds'])($config));
     } catch (ContactInvalidMessage $invalid) {
         [$error, $permanent] = [$invalid->getMessage(), true];
     } catch (Throwable $failure) {

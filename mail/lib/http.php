@@ -1,10 +1,11 @@
 <?php
 // The endpoint's answers: JSON for the page's script, a 303 redirect for the form posted without
-// JavaScript; errors logged, never shown. It may call proof.php, config.php, store.php and printable.php.
+// JavaScript; errors logged, never shown. It may call proof.php, channels.php (the configuration),
+// store.php and printable.php.
 declare(strict_types=1);
 
 require_once __DIR__ . '/proof.php';
-require_once __DIR__ . '/config.php';
+require_once __DIR__ . '/channels.php';
 require_once __DIR__ . '/store.php';
 require_once __DIR__ . '/printable.php';
 

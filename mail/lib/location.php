@@ -48,7 +48,9 @@ function contact_inside_web_root(string $path): bool
 function contact_location_problem(array $config, bool $web): ?string
 {
     $user = contact_server_user($web);
-    $dirs = array_unique([$config['MAIL_STORAGE_DIR'], ...($config['MAIL_TRANSPORT'] === 'outbox' ? [$config['MAIL_OUTBOX_DIR']] : [])]);
+    // The outbox transport (the mail channel's) writes its folder; the others write nothing here.
+    $outbox = strtolower(trim($config['MAIL_TRANSPORT'] ?? '')) === 'outbox' ? [contact_outbox_dir($config)] : [];
+    $dirs = array_unique([$config['MAIL_STORAGE_DIR'], ...$outbox]);
     foreach ($dirs as $dir) {
         $problem = contact_exposure_problem($dir, 'the store', $web);
         if ($problem !== null) {
@@ -131,7 +133,7 @@ function contact_exposure_fix(string $what, string $root, bool $web): string
         'the error log' => "set error_log in php.ini to a file outside $root.",
         'the configuration file' => $homeServed
             ? "{$instead}name a file outside $root with MAIL_CONFIG, for the web server and for cron."
-            : "move it to $home/config.php.",
+            : "move it to $home/" . CONTACT_CONFIG_FILE . '.',
         default => $homeServed
             ? "{$instead}set MAIL_STORAGE_DIR to a folder outside $root that $user can write."
             : contact_install_command($home, $web) . " (the next deliver.php run moves the store there), or set MAIL_STORAGE_DIR to a folder outside $root that $user can write.",

@@ -1,10 +1,12 @@
 <?php
 // Where things are, from what exists alone: the site's folder, npts-private beside it,
-// mail/storage, the store's default folder and the configuration file. It calls nothing.
+// mail/storage, the store's default folder, the outbox and the configuration file. It calls nothing.
 declare(strict_types=1);
 
-/** The folder beside the web root that holds the store and, optionally, config.php. */
+/** The folder beside the web root that holds the store and, optionally, the configuration file. */
 const CONTACT_PRIVATE_FOLDER = 'npts-private';
+/** The configuration file's name there and in mail/: data, never code. */
+const CONTACT_CONFIG_FILE = 'config.ini';
 
 /** The site's folder: the one mail/ was uploaded into (symlinks resolved, as PHP resolves __DIR__). */
 function contact_web_root(): string
@@ -69,16 +71,32 @@ function contact_real_path(string $path): string
     return rtrim($real === false ? $path : $real, '/') . $rest;
 }
 
-/** The configuration file: MAIL_CONFIG's, else npts-private/config.php, else mail/config.php; null when there is none. */
+/**
+ * The configuration file, chosen once per process so the file checked is the file read:
+ * MAIL_CONFIG's, an absolute path (the web server and cron start in different folders, so a
+ * relative one would name two files); else npts-private/config.ini, else mail/config.ini; null
+ * when there is none.
+ */
 function contact_config_file(): ?string
 {
-    $named = contact_env('MAIL_CONFIG');
-    if ($named !== null) {
-        return is_file($named) ? $named : null;
+    static $chosen = false;
+    if ($chosen !== false) {
+        return $chosen;
     }
-    $beside = contact_private_home() . '/config.php';
-    $inMail = dirname(__DIR__) . '/config.php';
-    return is_file($beside) ? $beside : (is_file($inMail) ? $inMail : null);
+    $named = contact_env('MAIL_CONFIG');
+    if ($named !== null && !str_starts_with($named, '/')) {
+        throw new RuntimeException("MAIL_CONFIG is $named: it must be an absolute path (/etc/npts/mail.ini), the same for the web server and for cron, which start in different folders");
+    }
+    $beside = contact_private_home() . '/' . CONTACT_CONFIG_FILE;
+    $inMail = dirname(__DIR__) . '/' . CONTACT_CONFIG_FILE;
+    return $chosen = $named ?? (is_file($beside) ? $beside : (is_file($inMail) ? $inMail : null));
+}
+
+/** The outbox transport's folder: MAIL_OUTBOX_DIR (relative: mail/'s), or outbox/ in the store. */
+function contact_outbox_dir(array $config): string
+{
+    $dir = trim($config['MAIL_OUTBOX_DIR'] ?? '');
+    return $dir === '' ? $config['MAIL_STORAGE_DIR'] . '/outbox' : contact_absolute_path($dir);
 }
 
 /** An environment variable, or on Apache a SetEnv value; null when unset or empty. */

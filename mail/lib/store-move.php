@@ -30,7 +30,7 @@ function contact_store_move_in(array $config, PDO $pdo): void
         $copied = contact_store_copy_from($pdo, "$from/messages.sqlite");
         $mails = glob("$from/outbox/*.eml") ?: [];
         foreach ($mails as $eml) {
-            $to = $config['MAIL_OUTBOX_DIR'] . '/' . basename($eml);
+            $to = contact_outbox_dir($config) . '/' . basename($eml);
             contact_private_dir(dirname($to));
             // Written aside and renamed: never half a file, and one copied before stays as it is.
             if (!is_file($to) && (!copy($eml, "$to.tmp") || !rename("$to.tmp", $to))) {

@@ -1,14 +1,13 @@
 <?php
 // The lead store, one SQLite database in MAIL_STORAGE_DIR, and its one door: the folder made
 // private, the schema's version read once (another is refused, its file left as it is), the tables
-// made in a new store, and on the command line a store in mail/storage moved in. The messages
-// and deliveries are queue.php's and messages.php's. It may call database.php, schema.php,
-// store-move.php, location.php and config.php.
+// made in a new store, and on the command line a store in mail/storage moved in (store-move.php,
+// loaded only there). The messages and deliveries are queue.php's and messages.php's. It may call
+// database.php, schema.php, store-move.php, location.php and config.php.
 declare(strict_types=1);
 
 require_once __DIR__ . '/database.php';
 require_once __DIR__ . '/schema.php';
-require_once __DIR__ . '/store-move.php';
 require_once __DIR__ . '/location.php';
 require_once __DIR__ . '/config.php';
 
@@ -56,6 +55,7 @@ function contact_store_open(array $config, bool $commandLine = false): ?PDO
         contact_schema_create($pdo);
     }
     if ($commandLine) {
+        require_once __DIR__ . '/store-move.php';
         contact_store_move_in($config, $pdo);
     }
     return $pdo;

@@ -3,7 +3,7 @@
 // submissions to an empty store and to one holding 200 000 historical messages, and prints what
 // PHP itself measured for each request (from the first line of the script to its shutdown) and
 // its peak memory; the health check too. It measures; it does not pass or fail.
-// BENCH_MESSAGES=50000 BENCH_REQUESTS=20 narrow it.
+// BENCH_MESSAGES=50000 BENCH_REQUESTS=20 narrow it. Started as root, PHP runs as www-data (as npm start's).
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -11,11 +11,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { solveChallenge } from 'altcha-lib/v1';
+import { php, phpUser } from '../serve/local-php.mjs';
 
 const historical = Number(process.env.BENCH_MESSAGES ?? 200_000);
 const requests = Number(process.env.BENCH_REQUESTS ?? 50);
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 const work = mkdtempSync(join(tmpdir(), 'npts-bench-mail-'));
+// The endpoint's account writes the stores and the measurements here.
+if (phpUser) execFileSync('chown', [`${phpUser}:${phpUser}`, work]);
 const valid = { firstName: 'Ana', lastName: 'Example', email: 'ana@example.com', company: 'Example Shipping Ltd', subject: 'VSAT for two vessels', phone: '+359 2 000 0000', message: 'Hello,\nwe would like a quote for three vessels.', elapsedMs: 9000 };
 
 // Each request appends what PHP measured of itself: seconds from its start, and peak memory.
@@ -37,10 +40,11 @@ try {
   const rows = [];
   for (const [label, count] of [['empty', 0], ['historical', historical]]) {
     const storage = join(work, label);
-    const config = join(work, `${label}.php`);
-    writeFileSync(config, `<?php return ${phpArray({ MAIL_STORAGE_DIR: storage, MAIL_TRANSPORT: 'outbox', MAIL_RATE_LIMIT: '0', MAIL_PROOF_MAXNUMBER: '1000', MAIL_HEALTH_TOKEN: 'bench' })};\n`);
+    const config = join(work, `${label}.ini`);
+    const settings = { MAIL_STORAGE_DIR: storage, MAIL_TRANSPORT: 'outbox', MAIL_RATE_LIMIT: '0', MAIL_PROOF_MAXNUMBER: '1000', MAIL_HEALTH_TOKEN: 'bench' };
+    writeFileSync(config, Object.entries(settings).map(([key, value]) => `${key} = "${value}"\n`).join(''));
     const env = { ...process.env, MAIL_CONFIG: config };
-    execFileSync('mkdir', ['-p', storage]);
+    runPhp(['-r', 'mkdir($argv[1]);', storage]);
     if (count > 0) {
       const started = Date.now();
       fillStore(storage, count, env);
@@ -81,7 +85,7 @@ try {
 
 /** `count` messages over the last 170 days, nearly all delivered, written into the store the commands make. */
 function fillStore(storage, count, env) {
-  execFileSync('php', [join(repo, 'mail', 'admin.php'), 'status'], { env, stdio: 'ignore' });
+  runPhp([join(repo, 'mail', 'admin.php'), 'status'], { env, stdio: 'ignore' });
   const script = `
     [$db, $count, $fields, $now] = [new PDO('sqlite:' . $argv[1]), (int) $argv[2], json_decode($argv[3], true), time()];
     $db->beginTransaction();
@@ -93,7 +97,13 @@ function fillStore(storage, count, env) {
         $delivery->execute($delivered ? [$id, 'delivered', 1, null, $time] : [$id, 'pending', 0, $now, null]);
     }
     $db->commit();`;
-  execFileSync('php', ['-r', script, join(storage, 'messages.sqlite'), String(count), JSON.stringify(valid)]);
+  runPhp(['-r', script, join(storage, 'messages.sqlite'), String(count), JSON.stringify(valid)]);
+}
+
+/** `php args` as the endpoint's account, waiting for it. */
+function runPhp(args, options = {}) {
+  const [command, ...rest] = php(args);
+  return execFileSync(command, rest, options);
 }
 
 async function startServer(env) {
@@ -103,7 +113,8 @@ async function startServer(env) {
       probe.close(() => done(free));
     });
   });
-  const child = spawn('php', ['-S', `127.0.0.1:${port}`, '-t', repo, '-d', 'opcache.enable_cli=1', '-d', `auto_prepend_file=${prepend}`], { env, stdio: 'ignore', detached: true });
+  const [command, ...args] = php(['-S', `127.0.0.1:${port}`, '-t', repo, '-d', 'opcache.enable_cli=1', '-d', `auto_prepend_file=${prepend}`]);
+  const child = spawn(command, args, { env, stdio: 'ignore', detached: true });
   const exited = new Promise((done) => child.once('exit', done));
   const origin = `http://127.0.0.1:${port}`;
   for (let attempt = 0; ; attempt++) {
@@ -141,10 +152,6 @@ function summary(entries) {
 
 function mib(bytes) {
   return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MiB` : `${(bytes / 1024).toFixed(0)} KiB`;
-}
-
-function phpArray(values) {
-  return `[${Object.entries(values).map(([key, value]) => `${JSON.stringify(key)} => ${JSON.stringify(value)}`).join(', ')}]`;
 }
 
 function phpVersion() {

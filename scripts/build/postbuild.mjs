@@ -12,8 +12,9 @@ import { pagePolicies, policyMeta } from './csp.mjs';
 
 const out = 'out';
 // Messages and outbox files written while running locally are data, not code to deploy; a local
-// mail/config.php would override the host's own configuration, so it stays behind too.
-const localData = ['mail/storage', 'mail/outbox', 'mail/config.php'];
+// mail/config.ini (or an earlier version's config.php) would override the host's own
+// configuration, so it stays behind too.
+const localData = ['mail/storage', 'mail/outbox', 'mail/config.ini', 'mail/config.php'];
 
 cpSync('mail', join(out, 'mail'), {
   recursive: true,

@@ -537,12 +537,13 @@ export function placeholders(tree, env = process.env) {
 
 /**
  * The mail addresses the contact endpoint would use, read by its own code: placeholders until the
- * operator sets them in the configuration file the host's endpoint reads (mail/lib/config.php).
+ * operator sets them in the configuration file the host's endpoint reads (mail/lib/config.php,
+ * its settings as mail/lib/channels.php names them).
  *
  * @returns {Problem[]}
  */
 export function mailPlaceholders(root, env = process.env) {
-  const script = `require $argv[1]; require $argv[2]; $read = contact_config_read(); $found = [];
+  const script = `require $argv[1]; require $argv[2]; $read = contact_config_read(true); $found = [];
     foreach (['MAIL_TO', 'MAIL_FROM'] as $key) {
         foreach (array_map('trim', explode(',', $read['values'][$key])) as $address) {
             if (contact_is_placeholder($address)) { $found[] = [$key, $address]; }
@@ -551,12 +552,12 @@ export function mailPlaceholders(root, env = process.env) {
     echo json_encode(['file' => $read['file'], 'found' => $found]);`;
   let result;
   try {
-    result = JSON.parse(execFileSync('php', ['-r', script, join(root, 'mail/lib/location.php'), join(root, 'mail/lib/config.php')], { encoding: 'utf8', env, stdio: ['ignore', 'pipe', 'pipe'] }));
+    result = JSON.parse(execFileSync('php', ['-r', script, join(root, 'mail/lib/channels.php'), join(root, 'mail/lib/compose.php')], { encoding: 'utf8', env, stdio: ['ignore', 'pipe', 'pipe'] }));
   } catch (error) {
-    return [{ file: 'mail/config.php', line: 1, message: `the mail configuration could not be read (PHP 8.1+ is needed): ${String(error.stderr || error.message).trim()}` }];
+    return [{ file: 'mail/config.ini', line: 1, message: `the mail configuration could not be read (PHP 8.1+ is needed): ${String(error.stderr || error.message).trim()}` }];
   }
-  const file = result.file ? relative(root, result.file) || result.file : 'mail/config.php';
-  return result.found.map(([key, address]) => ({ file, line: 1, message: `${key} is the placeholder ${address}: set the real address in the mail configuration the host uses (npts-private/config.php beside the web root, DIR/shared/config.php when deployed, or mail/config.php)` }));
+  const file = result.file ? relative(root, result.file) || result.file : 'mail/config.ini';
+  return result.found.map(([key, address]) => ({ file, line: 1, message: `${key} is the placeholder ${address}: set the real address in the mail configuration the host uses (npts-private/config.ini beside the web root, DIR/shared/config.ini when deployed, or mail/config.ini)` }));
 }
 
 /** Settings that make a build for the tests only (package.json's build:e2e), never for a release. */

@@ -277,7 +277,8 @@ function linkScript() {
   made=" (made now: let the web server's user write it, e.g. chgrp www-data $D/shared)"
 fi
 ln -sfn ../shared "$D/releases/npts-private" 2>/dev/null || { echo "permission denied on $D/releases: cannot link npts-private" >&2; exit 3; }
-[ -f "$D/shared/config.php" ] && config="config.php" || config="no config.php yet: the endpoint uses its defaults"
+[ -f "$D/shared/config.ini" ] && config="config.ini" || config="no config.ini yet: the endpoint uses its defaults"
+[ -f "$D/shared/config.php" ] && config="$config; shared/config.php is never read: write it as config.ini (mail/config.example.ini)"
 echo "releases/npts-private → shared\${made:-} ($config)"`;
 }
 

@@ -252,7 +252,7 @@ await check('mail endpoint', async () => {
 });
 
 await check('private files', async () => {
-  const paths = ['/mail/config.php', '/mail/config.example.php', '/mail/admin.php', '/mail/lib/store.php', '/mail/storage/messages.sqlite', '/.htaccess'];
+  const paths = ['/mail/config.ini', '/mail/config.php', '/mail/config.example.ini', '/mail/admin.php', '/mail/lib/store.php', '/mail/storage/messages.sqlite', '/.htaccess'];
   const served = [];
   for (const path of paths) {
     const response = await get(path);

@@ -3,7 +3,7 @@
 // and its messages land where `npm start` puts them (php mail/admin.php list shows them).
 //   npm run dev   → http://localhost:3000 (PORT=… for another, PORT=0 for any free one; Ctrl+C stops both)
 import { spawn } from 'node:child_process';
-import { describeStore, mailEnvironment, requirePhp } from './local-php.mjs';
+import { describeStore, mailEnvironment, php, requirePhp } from './local-php.mjs';
 
 const port = process.env.PORT ?? '3000';
 requirePhp();
@@ -33,11 +33,13 @@ function stop(code) {
 }
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stop(0));
 
-// PHP on a loopback port of the system's choosing; it names the port in its first line.
-const php = start('php', ['-S', '127.0.0.1:0', '-t', '.', 'scripts/serve/dev-router.php'], mail);
+// PHP on a loopback port of the system's choosing (started as root, as www-data); it names the
+// port in its first line.
+const [phpCommand, ...phpArgs] = php(['-S', '127.0.0.1:0', '-t', '.', 'scripts/serve/dev-router.php']);
+const endpoint = start(phpCommand, phpArgs, mail);
 const phpOrigin = await new Promise((resolve) => {
   let log = '';
-  php.stderr.on('data', (chunk) => {
+  endpoint.stderr.on('data', (chunk) => {
     log += chunk;
     const origin = log.match(/Development Server \((http:\/\/127\.0\.0\.1:\d+)\) started/)?.[1];
     if (origin) resolve(origin);

@@ -5,7 +5,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { builtWithCurrentEnv } from '../build/build-record.mjs';
-import { describeStore, mailEnvironment, requirePhp } from './local-php.mjs';
+import { describeStore, mailEnvironment, php, requirePhp } from './local-php.mjs';
 
 const port = Number(process.env.PORT ?? 3000);
 const sources = ['app', 'components', 'lib', 'public', 'mail', 'next.config.mjs', 'package-lock.json'];
@@ -17,12 +17,13 @@ if (needsBuild()) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-// The endpoint under out/ (which every build replaces, and which never holds a config.php) uses
-// the working copy's mail configuration and store.
+// The endpoint under out/ (which every build replaces, and which never holds a configuration)
+// uses the working copy's mail configuration and store; started as root, it runs as www-data.
 Object.assign(process.env, mailEnvironment());
 console.log(`Serving out/ at http://localhost:${port}  (Ctrl+C stops)`);
 console.log(describeStore(process.env));
-const server = spawn('php', ['-S', `localhost:${port}`, '-t', 'out', 'scripts/serve/router.php'], { stdio: 'inherit' });
+const [command, ...args] = php(['-S', `localhost:${port}`, '-t', 'out', 'scripts/serve/router.php']);
+const server = spawn(command, args, { stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill('SIGTERM'));
 server.on('exit', (code) => process.exit(code ?? 0));
 

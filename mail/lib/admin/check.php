@@ -1,11 +1,13 @@
 <?php
 // admin.php check: each setting and where it comes from (secrets hidden, as their channel shows
-// them), then whether PHP, the store and each channel set up work. It may call admin/common.php,
-// config.php, location.php, store.php, database.php, messages.php and channels.php.
+// them), a PHP configuration left from an earlier version (never read), then whether PHP, the
+// store and each channel set up work. It may call admin/common.php, config.php, paths.php,
+// location.php, store.php, database.php, messages.php and channels.php.
 declare(strict_types=1);
 
 require_once __DIR__ . '/common.php';
 require_once __DIR__ . '/../config.php';
+require_once __DIR__ . '/../paths.php';
 require_once __DIR__ . '/../location.php';
 require_once __DIR__ . '/../store.php';
 require_once __DIR__ . '/../database.php';
@@ -14,11 +16,11 @@ require_once __DIR__ . '/../channels.php';
 
 function admin_check(array $config, bool $sendTest): int
 {
-    $read = contact_config_read();
+    $read = contact_config_read(true);
     echo $read['file'] === null
-        ? "Configuration file: none (copy mail/config.example.php to mail/config.php, or name one with MAIL_CONFIG)\n"
+        ? 'Configuration file: none (copy mail/config.example.ini to ' . contact_private_home() . '/' . CONTACT_CONFIG_FILE . ", or name one with MAIL_CONFIG)\n"
         : "Configuration file: {$read['file']} (environment variables override it)\n";
-    $hidden = array_merge(['MAIL_HEALTH_TOKEN' => '(set, hidden)'], ...array_map(static fn (array $channel): array => ($channel['settings'])($read['values']), array_values(contact_channels())));
+    $hidden = array_merge(['MAIL_HEALTH_TOKEN' => '(set, hidden)'], ...array_map(static fn (array $channel): array => ($channel['hidden'])($read['values']), array_values(contact_channels())));
     foreach ($read['values'] as $key => $value) {
         $shown = $value === '' ? '(empty)' : $hidden[$key] ?? $value;
         printf("  %-21s %-44s %s\n", $key, $shown, $read['sources'][$key]);
@@ -30,6 +32,9 @@ function admin_check(array $config, bool $sendTest): int
         $problems += $ok ? 0 : 1;
         printf("  %-5s %s\n", $status ?: ($ok ? 'ok' : 'FAIL'), $text);
     };
+    foreach (admin_check_php_configs($config) as $stray) {
+        $report(false, $stray);
+    }
     foreach (contact_config_warnings($config) as $warning) {
         $report(false, $warning, 'warn');
     }
@@ -43,11 +48,21 @@ function admin_check(array $config, bool $sendTest): int
     foreach (contact_enabled_channels($config) as $channel) {
         (contact_channels()[$channel]['check'])($config, $report, $sendTest);
     }
-    if (function_exists('posix_geteuid') && posix_geteuid() === 0) {
-        $report(true, 'running as root: run cron and this command as the web server\'s user, so files stay writable for it', 'note');
-    }
     echo $problems === 0 ? "\nNo problems.\n" : "\n$problems " . ($problems === 1 ? 'problem' : 'problems') . ".\n";
     return $problems === 0 ? 0 : ($usable ? 1 : 2);
+}
+
+/**
+ * @return list<string> each config.php an earlier version read (beside the web root, in mail/ or
+ * in the store's folder): configuration is data now, so it is never read, and how to write it
+ */
+function admin_check_php_configs(array $config): array
+{
+    $folders = array_unique([contact_private_home(), dirname(__DIR__, 2), $config['MAIL_STORAGE_DIR']]);
+    $strays = array_filter(array_map(static fn (string $dir): string => "$dir/config.php", $folders), 'is_file');
+    $target = contact_config_file() ?? contact_private_home() . '/' . CONTACT_CONFIG_FILE;
+    return array_map(static fn (string $file): string => "$file is a PHP configuration, which is never read: configuration is data, which nothing runs. "
+        . "Write its settings as KEY = \"value\" lines into $target (mail/config.example.ini has every key), then delete $file.", array_values($strays));
 }
 
 function admin_check_store(array $config, callable $report): void

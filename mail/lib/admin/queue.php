@@ -40,7 +40,7 @@ function admin_status(array $config): int
     }
     foreach (array_diff(array_keys(contact_channels()), [contact_primary_channel()]) as $channel) {
         $other = contact_store_counts($store, $channel);
-        if ((contact_channels()[$channel]['enabled'])($config) || array_sum($other) > 0) {
+        if (in_array($channel, contact_enabled_channels($config), true) || array_sum($other) > 0) {
             echo trim(contact_channel_suffix($channel)) . ': ' . implode(', ', array_map(static fn (string $state, int $count): string => "$state $count", array_keys($other), $other)) . "\n";
         }
     }

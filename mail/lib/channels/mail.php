@@ -4,14 +4,15 @@
 // channels.php, so its delivery's state is the message's own. This file returns the channel's
 // contract, which every channel's file returns alike:
 //   label     how what the commands print names its deliveries
+//   settings  its settings and their defaults: the configuration gives it these (channels.php);
+//             the setting that turns a channel on is named in channels.php's list
 //   seconds   fn (config): float, the longest one attempt takes (the endpoint's visitor waits for it)
-//   enabled   fn (config): bool, whether a lead accepted now gets a delivery by it
 //   problems  fn (config): list<string>, what stops it sending (each a sentence for the operator)
 //   send      fn (config, message, seconds): void, one attempt; throws when it failed, and
 //             ContactInvalidMessage when it never can succeed
 //   files     fn (config, id): array<string, string>, the files it keeps of a message that are
 //             there, by name: show lists them; retention, purge, delete and erase delete them first
-//   settings  fn (config): array<string, string>, its settings that check must not print as they
+//   hidden    fn (config): array<string, string>, its settings that check must not print as they
 //             are (a password, a URL that is one), as check shows them when they are set
 //   check     fn (config, report, sendTest): void, what admin.php check says of it
 // It may call compose.php, config.php and channels/mail-transports.php.
@@ -29,7 +30,7 @@ require_once __DIR__ . '/mail-transports.php';
 function contact_mail_problems(array $config): array
 {
     $errors = contact_mailer_loaded() ? [] : [CONTACT_NO_PHPMAILER];
-    $transport = $config['MAIL_TRANSPORT'];
+    $transport = contact_mail_transport($config);
     if (!in_array($transport, ['outbox', 'mail', 'smtp'], true)) {
         $errors[] = "MAIL_TRANSPORT is \"$transport\": use outbox, mail or smtp.";
     }
@@ -67,9 +68,9 @@ function contact_mail_problems(array $config): array
 
 function contact_mail_check_transport(array $config, callable $report): void
 {
-    switch ($config['MAIL_TRANSPORT']) {
+    switch (contact_mail_transport($config)) {
         case 'outbox':
-            $dir = $config['MAIL_OUTBOX_DIR'];
+            $dir = contact_outbox_dir($config);
             $report(!is_dir($dir) || is_writable($dir), "transport outbox: messages are written to $dir as .eml files; nobody is mailed");
             break;
         case 'mail':
@@ -99,6 +100,10 @@ function contact_mail_check(array $config, callable $report, bool $sendTest): vo
     foreach ($problems as $problem) {
         $report(false, $problem);
     }
+    $timeout = contact_config_seconds_warning($config, 'SMTP_TIMEOUT', CONTACT_MAIL_SETTINGS);
+    if ($timeout !== null) {
+        $report(false, $timeout, 'warn');
+    }
     if (!extension_loaded('mbstring')) {
         $report(false, 'PHP has no mbstring: PHPMailer then cuts a long non-Latin subject inside a character, which some mail clients show garbled. Install it (Debian, Ubuntu: apt-get install php-mbstring).', 'warn');
     }
@@ -109,7 +114,7 @@ function contact_mail_check(array $config, callable $report, bool $sendTest): vo
     $test = contact_test_lead($config, 'Test message from php mail/admin.php check --send-test', "This test shows that mail from the contact form reaches {$config['MAIL_TO']}.");
     try {
         contact_transport_send($config, contact_compose($config, $test));
-        $report(true, "test message {$test['id']} sent to {$config['MAIL_TO']} with {$config['MAIL_TRANSPORT']}");
+        $report(true, "test message {$test['id']} sent to {$config['MAIL_TO']} with " . contact_mail_transport($config));
     } catch (Throwable $error) {
         $report(false, 'the test message was not sent: ' . $error->getMessage());
     }
@@ -117,13 +122,13 @@ function contact_mail_check(array $config, callable $report, bool $sendTest): vo
 
 return [
     'label' => 'mail',
-    'seconds' => static fn (array $config): float => contact_config_seconds($config, 'SMTP_TIMEOUT'),
-    // Every lead is mailed: while the configuration stops it, its delivery waits.
-    'enabled' => static fn (array $config): bool => true,
+    // Every lead is mailed (channels.php): while the configuration stops it, its delivery waits.
+    'settings' => CONTACT_MAIL_SETTINGS,
+    'seconds' => static fn (array $config): float => contact_config_seconds($config, 'SMTP_TIMEOUT', CONTACT_MAIL_SETTINGS),
     'problems' => contact_mail_problems(...),
     // The first channel: an SMTP attempt always has its own whole deadline.
     'send' => static fn (array $config, array $message, float $seconds) => contact_transport_send($config, contact_compose($config, $message)),
     'files' => static fn (array $config, string $id): array => array_filter(['outbox file' => contact_outbox_file($config, $id)], 'is_file'),
-    'settings' => static fn (array $config): array => ['SMTP_PASS' => '(set, hidden)'],
+    'hidden' => static fn (array $config): array => ['SMTP_PASS' => '(set, hidden)'],
     'check' => contact_mail_check(...),
 ];

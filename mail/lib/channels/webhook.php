@@ -6,8 +6,17 @@ declare(strict_types=1);
 
 require_once __DIR__ . '/webhook-request.php';
 require_once __DIR__ . '/../compose.php';
+require_once __DIR__ . '/../config.php';
 require_once __DIR__ . '/../validation.php';
 require_once __DIR__ . '/../printable.php';
+
+/** The webhook's settings and their defaults; MAIL_WEBHOOK_URL turns it on (channels.php). */
+const CONTACT_WEBHOOK_SETTINGS = [
+    'MAIL_WEBHOOK_URL' => '',
+    'MAIL_WEBHOOK_SECRET' => '',
+    // Seconds one request may take in all: docs/contact-endpoint.md, Deadlines.
+    'MAIL_WEBHOOK_TIMEOUT' => '5',
+];
 
 /** The request body: one line for people, and the lead itself for programs. @param array<string, mixed> $record */
 function contact_webhook_body(array $record): string
@@ -76,6 +85,10 @@ function contact_webhook_check(array $config, callable $report, bool $sendTest):
     if ($url === '') {
         return;
     }
+    $timeout = contact_config_seconds_warning($config, 'MAIL_WEBHOOK_TIMEOUT', CONTACT_WEBHOOK_SETTINGS);
+    if ($timeout !== null) {
+        $report(false, $timeout, 'warn');
+    }
     $shown = contact_webhook_shown($url);
     $problems = contact_webhook_problems($config);
     foreach ($problems as $problem) {
@@ -91,12 +104,12 @@ function contact_webhook_check(array $config, callable $report, bool $sendTest):
     try {
         if (!$sendTest) {
             // A GET changes nothing at the receiver; it shows that the address answers, and where it redirects.
-            $code = contact_webhook_request($url, 'GET', [], '', contact_config_seconds($config, 'MAIL_WEBHOOK_TIMEOUT'));
+            $code = contact_webhook_request($url, 'GET', [], '', contact_config_seconds($config, 'MAIL_WEBHOOK_TIMEOUT', CONTACT_WEBHOOK_SETTINGS));
             $report(true, "webhook: $shown answered (HTTP $code to a GET; --send-test posts a test lead)");
             return;
         }
         $test = contact_test_lead($config, 'Test lead from php mail/admin.php check --send-test', 'This test shows that leads from the contact form reach this webhook.');
-        contact_webhook_send($config, contact_webhook_body($test), contact_config_seconds($config, 'MAIL_WEBHOOK_TIMEOUT'));
+        contact_webhook_send($config, contact_webhook_body($test), contact_config_seconds($config, 'MAIL_WEBHOOK_TIMEOUT', CONTACT_WEBHOOK_SETTINGS));
         $report(true, "webhook: test lead {$test['id']} posted to $shown" . ($config['MAIL_WEBHOOK_SECRET'] === '' ? ', unsigned' : ', signed'));
     } catch (Throwable $error) {
         $report(false, "webhook: $shown: " . $error->getMessage());
@@ -105,13 +118,13 @@ function contact_webhook_check(array $config, callable $report, bool $sendTest):
 
 return [
     'label' => 'webhook',
-    'seconds' => static fn (array $config): float => contact_config_seconds($config, 'MAIL_WEBHOOK_TIMEOUT'),
-    'enabled' => static fn (array $config): bool => $config['MAIL_WEBHOOK_URL'] !== '',
+    'settings' => CONTACT_WEBHOOK_SETTINGS,
+    'seconds' => static fn (array $config): float => contact_config_seconds($config, 'MAIL_WEBHOOK_TIMEOUT', CONTACT_WEBHOOK_SETTINGS),
     'problems' => contact_webhook_problems(...),
     'send' => static fn (array $config, array $message, float $seconds) => contact_webhook_send($config, contact_webhook_body($message), $seconds),
     // Nothing of a lead stays here once it is sent.
     'files' => static fn (array $config, string $id): array => [],
     // A chat's webhook URL is its password: only its host shows.
-    'settings' => static fn (array $config): array => ['MAIL_WEBHOOK_URL' => contact_webhook_shown($config['MAIL_WEBHOOK_URL']), 'MAIL_WEBHOOK_SECRET' => '(set, hidden)'],
+    'hidden' => static fn (array $config): array => ['MAIL_WEBHOOK_URL' => contact_webhook_shown($config['MAIL_WEBHOOK_URL']), 'MAIL_WEBHOOK_SECRET' => '(set, hidden)'],
     'check' => contact_webhook_check(...),
 ];
