@@ -247,7 +247,7 @@ function Levels({ levels, ...parts }: Parts & { levels: ServiceLevels }) {
     ['Languages', list(levels.languages)],
     // On paper a portal is its address.
     ['Channels', levels.channels.map((channel) => (channel.kind === 'portal' ? `${channel.label}, ${channel.href}` : channel.label)).join(' · ')],
-    ['Escalation', levels.escalation.map((step, index) => `${index + 1}. ${step}`).join('  ')],
+    ['Escalation', levels.escalation.map((step, index) => `${index + 1}. ${step}`).join('\n')],
     ['Engineer on board', list(levels.attendance)],
   ];
   return (
