@@ -121,29 +121,43 @@ export function sheetOf({ service, eyebrow, title, lead, children }: SheetSource
 
 /**
  * How much a section puts on paper, in characters of copy: its words, and for each heading the
- * room it takes as though it were words. Roughly: what decides is that it never errs much.
+ * room it takes as though it were words. Rough: the sheet is drawn to fit, and what this decides
+ * only needs to err little.
  */
-export function weightOf(section: SheetSection): number {
+function weightOf(section: SheetSection): number {
   const items = section.blocks.flatMap((block) => (block.kind === 'text' ? [{ title: '', text: block.text }] : block.items));
   return HEADING + (section.intro?.length ?? 0) + items.reduce((sum, item) => sum + item.text.length + (item.title ? POINT : 0), 0);
 }
 const HEADING = 240;
 const POINT = 90;
-/** What the first page holds of a service's copy, below its heading and lead, in the type the sheet may shrink to. */
-const PAGE = Number(process.env.SHEET_PAGE ?? 5500);
+/** The service's heading and its lead's margins, at the top of the first page. */
+const TITLE = 300;
+
+/** The body type's sizes, in points: the largest the sheet is set in, down to the smallest it may shrink to. */
+export const SIZES = [9.5, 9, 8.5, 8, 7.5] as const;
+
+/** About how much copy, in the weight above, a page holds in type of `size`: its area over the type's, as measured on the sheets. */
+export const pageHolds = (size: number) => 380_000 / size ** 2;
+
+/** Below this size a service goes on two pages instead of one: small type is for what just overflows. */
+const ONE_PAGE_DOWN_TO = 8;
 
 /**
- * The service's sections by page: all on one when they fit, else in two halves of about the same
- * weight, the second starting with a section. Its proof, if any, takes a page of its own after them.
+ * The service's pages, each with its sections and how much they weigh: all on one when they fit,
+ * else in two halves of about the same weight, the second starting with a section (the first
+ * holds the lead too). Its proof, if any, takes a page of its own after them.
  */
-export function sheetLayout(sheet: Sheet): SheetSection[][] {
-  // Up to each section: the lead and the sections before it.
-  const before = sheet.sections.reduce((sums, section) => [...sums, sums.at(-1)! + weightOf(section)], [sheet.lead.length]);
+export function sheetLayout(sheet: Sheet): { sections: SheetSection[]; weight: number }[] {
+  // Up to each section: the heading, the lead and the sections before it.
+  const before = sheet.sections.reduce((sums, section) => [...sums, sums.at(-1)! + weightOf(section)], [TITLE + sheet.lead.length]);
   const total = before.at(-1)!;
-  if (total <= PAGE || sheet.sections.length < 2) return [sheet.sections];
+  if (total <= pageHolds(ONE_PAGE_DOWN_TO) || sheet.sections.length < 2) return [{ sections: sheet.sections, weight: total }];
   const half = (at: number) => Math.abs(total - 2 * before[at]);
   const split = sheet.sections.slice(2).reduce((best, _, index) => (half(index + 2) < half(best) ? index + 2 : best), 1);
-  return [sheet.sections.slice(0, split), sheet.sections.slice(split)];
+  return [
+    { sections: sheet.sections.slice(0, split), weight: before[split] },
+    { sections: sheet.sections.slice(split), weight: total - before[split] },
+  ];
 }
 
 /** Whether the sheet has proof to show: results, or the service levels. */

@@ -11,7 +11,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { clientOf, finishedIn, withUnit } from '@/components/results';
-import { hasProof, type Sheet, type SheetBlock, type SheetPoint, sheetLayout, sheetPages } from '@/components/sheet-content';
+import { hasProof, pageHolds, type Sheet, type SheetBlock, type SheetPoint, SIZES, sheetLayout, sheetPages } from '@/components/sheet-content';
 import type { Result } from '@/lib/results';
 import type { ServiceLevels } from '@/lib/service-levels';
 import { absoluteUrl, site } from '@/lib/site';
@@ -19,8 +19,6 @@ import { absoluteUrl, site } from '@/lib/site';
 type Pdf = typeof import('@react-pdf/renderer');
 type Style = import('@react-pdf/renderer').Styles[string];
 
-/** The body type, in points, from the size the sheet is set in to the smallest it may shrink to. */
-const SIZES = [9.5, 9, 8.5, 8, 7.5] as const;
 /** At most this many results: the latest; the page has them all. */
 const RESULTS = 2;
 
@@ -365,7 +363,7 @@ function SheetDocument({ pdf, sheet, subject, sizes, parts: drawn, logo, onPages
     const type = typeScale(sizes.service);
     const parts = { pdf, type };
     const layout = sheetLayout(sheet);
-    return layout.map((sections, index) =>
+    return layout.map(({ sections }, index) =>
       page(
         `service ${index}`,
         type,
@@ -428,8 +426,10 @@ function SheetDocument({ pdf, sheet, subject, sizes, parts: drawn, logo, onPages
 }
 
 /**
- * The sheet as a PDF, its type as large as keeps it to its pages (sheetPages): the service on one,
- * its proof on another. Fails, naming the page, when even the smallest size would not.
+ * The sheet as a PDF, each part in the largest type (about: see pageHolds) that keeps it to its
+ * pages: the service to one or two (sheetLayout), its proof, if any, to one. So the page count
+ * the page's link states (sheetPages) is the sheet's. Fails, naming the page, when even the
+ * smallest type would not do.
  */
 export async function renderSheet(sheet: Sheet, { subject }: { subject: string }): Promise<Buffer> {
   // Loaded when a sheet is drawn, not with this file: the renderer is an ES module with top-level
@@ -437,36 +437,29 @@ export async function renderSheet(sheet: Sheet, { subject }: { subject: string }
   const pdf = await import('@react-pdf/renderer');
   registerFonts(pdf);
   const logo = await logoPng();
-  const draw = async (parts: readonly Part[], sizes: Record<Part, number>) => {
-    let pages = 0;
-    const buffer = await pdf.renderToBuffer(<SheetDocument pdf={pdf} sheet={sheet} subject={subject} sizes={sizes} parts={parts} logo={logo} onPages={(count) => (pages = Math.max(pages, count || 0))} />);
-    return { buffer, pages };
-  };
-  /**
-   * The largest size in which `part` keeps to its `pages`, and that drawing: the largest first, which
-   * most parts fit in; then, the smaller the type, the easier the fit, by halving the sizes still in
-   * question, SIZES[from] to SIZES[to].
-   */
-  const fit = async (part: Part, pages: number) => {
-    let [from, to] = [0, SIZES.length - 1];
-    let fitted: { size: number; buffer: Buffer } | null = null;
-    for (let at = 0; from <= to; at = Math.floor((from + to) / 2)) {
-      const drawing = await draw([part], { service: SIZES[at], proof: SIZES[at] });
-      if (drawing.pages === pages) [fitted, to] = [{ size: SIZES[at], buffer: drawing.buffer }, at - 1];
-      else from = at + 1;
+  /** The first of `sizes` whose drawing has `pages` pages, and that drawing. */
+  const firstFit = async (sizes: readonly number[], pages: number, parts: readonly Part[], sized: (size: number) => Record<Part, number>) => {
+    for (const size of sizes) {
+      let drawn = 0;
+      const buffer = await pdf.renderToBuffer(<SheetDocument pdf={pdf} sheet={sheet} subject={subject} sizes={sized(size)} parts={parts} logo={logo} onPages={(count) => (drawn = Math.max(drawn, count || 0))} />);
+      if (drawn === pages) return { size, buffer };
     }
-    if (fitted) return fitted;
-    const [what, remedy] =
-      part === 'service'
-        ? [`the service sheet of ${sheet.service}`, `take a section off the sheet (sheet on its <Section> in app${sheet.service}/page.tsx), or shorten one`]
-        : [`the proof on the service sheet of ${sheet.service}`, 'shorten the service levels (lib/service-levels.ts) or its latest results (lib/results.ts)'];
-    throw new Error(`${what} does not fit on ${pages} ${pages === 1 ? 'page' : 'pages'} even in ${SIZES.at(-1)} pt type: ${remedy}`);
+    return null;
   };
-  const service = await fit('service', sheetLayout(sheet).length);
+  const smallest = `${SIZES.at(-1)} pt type`;
+
+  // The service alone, from the size its heaviest page should fit in down: one drawing, mostly.
+  const layout = sheetLayout(sheet);
+  const heaviest = Math.max(...layout.map((page) => page.weight));
+  const from = SIZES.findIndex((size) => pageHolds(size) >= heaviest);
+  const service = await firstFit(SIZES.slice(from === -1 ? -1 : from), layout.length, ['service'], (size) => ({ service: size, proof: size }));
+  if (!service) {
+    throw new Error(`the service sheet of ${sheet.service} does not fit on ${layout.length} ${layout.length === 1 ? 'page' : 'pages'} even in ${smallest}: take a section off it (sheet on its <Section> in app${sheet.service}/page.tsx), or shorten one`);
+  }
   if (!hasProof(sheet)) return service.buffer;
-  const proof = await fit('proof', 1);
-  const { buffer, pages } = await draw(['service', 'proof'], { service: service.size, proof: proof.size });
-  // Each part as it was fitted: the page count the page's link states.
-  if (pages !== sheetPages(sheet)) throw new Error(`the service sheet of ${sheet.service} has ${pages} pages, where its link says ${sheetPages(sheet)}`);
-  return buffer;
+
+  // Then the proof after it, from the largest size down: with the service as fitted, a page more is the proof's.
+  const whole = await firstFit(SIZES, sheetPages(sheet), ['service', 'proof'], (size) => ({ service: service.size, proof: size }));
+  if (!whole) throw new Error(`the proof on the service sheet of ${sheet.service} does not fit on a page even in ${smallest}: shorten the service levels (lib/service-levels.ts) or its latest results (lib/results.ts)`);
+  return whole.buffer;
 }
