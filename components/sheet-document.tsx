@@ -1,10 +1,11 @@
 /**
  * A service sheet as a PDF, drawn with @react-pdf/renderer when the site is built: A4, in the
  * site's font (Inter, embedded), with selectable text and the document's title, author and subject.
- * The first page is the service (components/sheet-content.ts reads it from the page); the second,
- * when the service has any, its proof: the service levels and the latest results. Every page ends
- * with who stands behind it and how to reach them (lib/site.ts). The type is set as large as lets
- * each part keep to its page, so the link's page count (sheetPages) is always the sheet's.
+ * The service comes first, on a page or two (components/sheet-content.ts reads it from the page);
+ * then, when it has any, its proof on a page of its own: the service levels and the latest
+ * results. Every page ends with who stands behind it and how to reach them (lib/site.ts). Each
+ * part is set in about the largest type that keeps it to its pages, so the page count the page's
+ * link states (sheetPages) is always the sheet's.
  */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -180,6 +181,7 @@ function Steps({ pdf: { View, Text }, type, items }: Parts & { items: SheetPoint
   );
 }
 
+/** A block of a section on paper: its points, its steps, or a sentence set off, such as the onboarding time. */
 function Block({ block, ...parts }: Parts & { block: SheetBlock }) {
   const { Text } = parts.pdf;
   if (block.kind === 'text') return <Text style={{ ...parts.type.body, marginTop: parts.type.gap, fontWeight: 600, color: teal }}>{block.text}</Text>;

@@ -1,7 +1,7 @@
 import type { ServicePath } from '@/lib/results';
 
 /**
- * The file name of each service page's sheet, the one-page PDF a buyer keeps (app/sheets/[file]/route.ts):
+ * The file name of each service page's sheet, the PDF a buyer keeps (app/sheets/[file]/route.ts):
  * the company and the service, as it reads in a folder of downloads. A new service page needs one.
  */
 export const sheetFiles: Record<ServicePath, string> = {
