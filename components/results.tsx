@@ -12,14 +12,19 @@ const serviceNames: ReadonlyMap<string, string> = new Map([...vesselLinks, ...se
 /** Latest first. */
 const byDate = (list: readonly Result[]) => [...list].sort((a, b) => b.date.localeCompare(a.date));
 
-/** Who the work was for: the name given with permission, or the description that needs none. */
-const clientOf = (result: Result) => ('name' in result.client ? result.client.name : result.client.description);
+/** The cases that used a service, latest first: its page's Results, and its service sheet's. */
+export const serviceResults = (service: ServicePath, list: readonly Result[] = results) => byDate(list.filter((result) => result.services.includes(service)));
 
-/** When the work was finished: March 2026. */
-const finished = (result: Result) => <time dateTime={result.date}>{month.format(new Date(`${result.date}-01`))}</time>;
+/** Who the work was for: the name given with permission, or the description that needs none. */
+export const clientOf = (result: Result) => ('name' in result.client ? result.client.name : result.client.description);
+
+/** When the work was finished: 'March 2026'. */
+export const finishedIn = (result: Result) => month.format(new Date(`${result.date}-01`));
+
+const finished = (result: Result) => <time dateTime={result.date}>{finishedIn(result)}</time>;
 
 /** '99.6' and '%' → '99.6%'; '4' and 'hours' → '4 hours'. */
-const withUnit = (value: string, unit: string) => (unit === '%' ? `${value}%` : `${value} ${unit}`);
+export const withUnit = (value: string, unit: string) => (unit === '%' ? `${value}%` : `${value} ${unit}`);
 
 function FigureItem({ figure }: { figure: Figure }) {
   return (
@@ -111,7 +116,7 @@ function ResultStory({ result, current }: { result: Result; current: string }) {
 
 /** A service page's "Results": every case that used the service, latest first; nothing when there is none. */
 export function Results({ service, list = results }: { service: ServicePath; list?: readonly Result[] }) {
-  const mine = byDate(list.filter((result) => result.services.includes(service)));
+  const mine = serviceResults(service, list);
   if (mine.length === 0) return null;
   return (
     <Section title="Results" tone="auto">

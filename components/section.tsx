@@ -13,6 +13,8 @@ type SectionProps = {
   tone?: 'plain' | 'alt' | 'auto';
   /** `center` suits a short closing prompt with its call to action. */
   align?: 'start' | 'center';
+  /** Puts the section on the page's service sheet too, in the page's order (components/sheet-content.ts). */
+  sheet?: boolean;
   children: React.ReactNode;
 };
 

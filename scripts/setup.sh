@@ -30,6 +30,8 @@ ls /usr/sbin/php-fpm* >/dev/null 2>&1 || need+=(php-fpm)
 # npm run deploy's tests publish over a real sshd on loopback with rsync.
 [ -x /usr/sbin/sshd ] || need+=(openssh-server)
 command -v rsync >/dev/null 2>&1 || need+=(rsync)
+# The service sheets' tests read the PDFs with pdftotext, pdfinfo and pdffonts.
+command -v pdftotext >/dev/null 2>&1 || need+=(poppler-utils)
 # Java for the W3C Nu HTML Checker (npm run check:html, the npm package vnu-jar).
 command -v java >/dev/null 2>&1 || need+=(default-jre-headless)
 # The contact endpoint's tests trace what a command started as root opens (it must refuse first).

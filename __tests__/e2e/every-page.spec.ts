@@ -115,6 +115,11 @@ for (const path of [...routes, ...unlistedRoutes, '/nope']) {
           .soft(await page.evaluate(closingBand), at('the closing band: its ways in beside the prompt, to its right edge, with a second way in that is not the form'))
           .toEqual({ rightGap: 0, besidePrompt: true, otherWays: expect.arrayContaining([expect.stringMatching(/^(tel|mailto|https)$/)]) });
       }
+      if (servicePages.includes(path) && width === 1280) {
+        // Its service sheet, the second way to act beside the opening band's call, in the first two screens.
+        const bottom = await page.getByRole('link', { name: /^Service sheet, PDF, [1-3] pages?$/ }).evaluate((link) => link.getBoundingClientRect().bottom + window.scrollY);
+        expect.soft(bottom, at('the link to the service sheet within the first 1,600 px')).toBeLessThanOrEqual(1600);
+      }
       if (listed(path)) await frameEdges({ page, width, height, at });
       await screenChecks[path]?.({ page, width, height, at });
     }

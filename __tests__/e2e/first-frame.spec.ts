@@ -90,9 +90,14 @@ for (const viewport of [
   const phone = viewport.width < 500;
   const font = phone ? ' and the icons arrive; without the font, drawn at 412 and 320 px in a local font of Arial’s widths scaled to Inter’s, never scrolling sideways, not even in a wide system font' : ', the icons and the font arrive';
   for (const path of routes) {
-    test(`${path} at ${viewport.width} px: the first screen is drawn from the HTML alone, its largest paint included and no lazy image, and nothing moves when the stylesheets${font}`, async ({ page }) => {
+    test(`${path} at ${viewport.width} px: the first screen is drawn from the HTML alone, its largest paint included and no lazy image, and nothing moves when the stylesheets${font}; no service sheet comes with it`, async ({ page }) => {
       await page.setViewportSize(viewport);
       const paints = await watchPaints(page);
+      // The PDF a service page links comes only when asked for: never preloaded or prefetched.
+      const sheets: string[] = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname.endsWith('.pdf')) sheets.push(request.url());
+      });
       // The icons' sprite too: at 1280 px the first icons of /vrit and /consulting are in view.
       const releaseFiles = await hold(page, /\.css$|\/icons\.svg$/);
       const releaseFont = phone ? null : await hold(page, /\.woff2$/);
@@ -149,6 +154,7 @@ for (const viewport of [
       expect(largest.loading, `the largest paint, ${largest.tag} ${largest.src?.slice(0, 60) ?? ''}, is not a lazy image`).not.toBe('lazy');
       if (largest.tag === 'IMG') expect(largest.early, `${largest.src?.slice(0, 60)} is in the HTML or preloaded`).toBe(true);
       if (phone) await inTheFallback(page);
+      expect(sheets, 'no service sheet fetched with the page').toEqual([]);
     });
   }
 }

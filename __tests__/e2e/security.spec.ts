@@ -5,6 +5,7 @@ import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { APIResponse } from '@playwright/test';
+import { sheetHref } from '@/lib/service-sheets';
 import { routes } from '@/lib/site';
 import { startServer } from './extra-server';
 import { expect, test, visits, watchViolations } from './fixtures';
@@ -104,7 +105,7 @@ test.describe('Security headers from the web server', () => {
 });
 
 test.describe('What is not a page', () => {
-  test('carries a policy of its own by type that runs nothing: SVG, text, JSON, XML, images, fonts, styles, their compressed twins; a script only what the form\'s Web Worker needs', async ({ request }) => {
+  test('carries a policy of its own by type that runs nothing: SVG, text, JSON, XML, images, fonts, styles, a service sheet (PDF), their compressed twins; a script only what the form\'s Web Worker needs', async ({ request }) => {
     const script = /<script[^>]*\ssrc="(\/_next\/static\/[^"]+\.js)"/.exec(readFileSync('out/index.html', 'utf8'))![1];
     const file = (dir: string, extension: string) => `/${dir}/${readdirSync(join('out', dir)).find((name) => name.endsWith(extension))}`;
     const answers: [string, string, string | null][] = [
@@ -116,6 +117,7 @@ test.describe('What is not a page', () => {
       ['/illustrations/ai.svg', 'image/svg\\+xml', 'gzip'],
       ['/opengraph-image', 'image/png', null],
       ['/logo.png', 'image/png', null],
+      [sheetHref('/vrit'), 'application/pdf', null],
       [file('_next/static/media', '.woff2'), 'font/woff2', null],
       [file('_next/static/chunks', '.css'), 'text/css', null],
       ['/mail/send.php', 'application/json', null],
@@ -123,6 +125,7 @@ test.describe('What is not a page', () => {
     for (const [path, type, encoding] of answers) {
       const response = await request.get(path, { headers: { 'accept-encoding': encoding ?? 'identity' } });
       const what = `${path}${encoding ? ` (${encoding})` : ''}`;
+      expect(response.status(), what).toBe(path === '/mail/send.php' ? 405 : 200);
       expect(response.headers()['content-type'], what).toMatch(new RegExp(`^${type}`));
       expect(response.headers()['content-encoding'], what).toBe(encoding ?? undefined);
       expect(response.headers()['content-security-policy'], what).toBe(ASSET_POLICY);

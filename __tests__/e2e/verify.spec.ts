@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from './fixtures';
@@ -26,7 +26,8 @@ test.describe('npm run verify, the check after an upload', () => {
   test('passes every check against this server', async ({ baseURL }) => {
     const { status, lines } = await verify(baseURL!);
     expect(lines.filter((line) => line.startsWith('✗'))).toEqual([]);
-    expect(lines).toHaveLength(10);
+    expect(lines).toContain('✓ files: /icons.svg, which draws every icon, and the 8 service sheets (PDF) answer 200 as this build\'s files');
+    expect(lines).toHaveLength(11);
     expect(status).toBe(0);
   });
 
@@ -44,6 +45,25 @@ test.describe('npm run verify, the check after an upload', () => {
       expect(status).toBe(1);
     } finally {
       await host.stop();
+    }
+  });
+
+  test('fails against a host whose upload lost /icons.svg, the file every icon is drawn from, and says to upload again', async ({}, testInfo) => {
+    test.skip(testInfo.project.metadata.server !== 'apache', 'verify\'s reasoning: one server is enough');
+    // The build as a partial upload leaves it: all of it but the icons' sprite (and its compressed twins).
+    const docroot = mkdtempSync(join(tmpdir(), 'npts-partial-'));
+    chmodSync(docroot, 0o755);
+    cpSync('out', docroot, { recursive: true, filter: (source) => !/(^|\/)out\/icons\.svg(\.br|\.gz)?$/.test(source) });
+    const host = await startServer('apache', { DOCROOT: docroot });
+    try {
+      const { status, lines } = await verify(host.url);
+      expect(lines.filter((line) => line.startsWith('✗'))).toEqual([
+        '✗ files: /icons.svg answered 404. Likely cause: out/ was uploaded in part (without /icons.svg every icon on the site is blank): upload it again.',
+      ]);
+      expect(status).toBe(1);
+    } finally {
+      await host.stop();
+      rmSync(docroot, { recursive: true, force: true });
     }
   });
 
@@ -74,7 +94,7 @@ test.describe('npm run verify, the check after an upload', () => {
       const { status, lines } = await verify('https://www.npts.test', liveHost(proxy.port, baseURL!), { NODE_EXTRA_CA_CERTS: proxy.certificate });
       expect(lines.filter((line) => line.startsWith('✗'))).toEqual([]);
       expect(lines).toContain('✓ https: http://www.npts.test/about?from=http redirects (301) to https://www.npts.test/about?from=http');
-      expect(lines).toHaveLength(11);
+      expect(lines).toHaveLength(12);
       expect(status).toBe(0);
     } finally {
       await proxy.stop();

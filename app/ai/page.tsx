@@ -22,13 +22,14 @@ export function generateMetadata(): Metadata {
 export default function AiAutomationPage() {
   return (
     <ServicePage
+      service="/ai"
       eyebrow="Services"
       title="AI automation"
       illustration="ai"
       lead="Practical AI that takes over the routine part of your team’s work, running where your data already is. We build private document search, AI agents that take over repetitive tasks, and forecasts and alerts from your own data."
       actions={<ButtonLink href={contactHref('/ai')}>Get started</ButtonLink>}
     >
-      <Section title="Local AI document hub" tone="alt" intro="Your manuals, contracts and reports, searchable in plain language, on infrastructure you control.">
+      <Section sheet title="Local AI document hub" tone="alt" intro="Your manuals, contracts and reports, searchable in plain language, on infrastructure you control.">
         <CardGrid>
           <FeatureCard title="Natural-language search">
             <p>
@@ -56,7 +57,7 @@ export default function AiAutomationPage() {
           </FeatureCard>
         </CardGrid>
       </Section>
-      <Section title="Process automation with AI agents" intro="Agents that handle the repetitive parts of your day and hand over to people when it matters.">
+      <Section sheet title="Process automation with AI agents" intro="Agents that handle the repetitive parts of your day and hand over to people when it matters.">
         <FeatureList
           items={[
             {
@@ -81,6 +82,7 @@ export default function AiAutomationPage() {
         </p>
       </Section>
       <Section
+        sheet
         title="Predictive analytics"
         tone="alt"
         intro="Forecasts from the data you already collect, so that maintenance, capacity and costs are planned rather than discovered."
@@ -105,7 +107,7 @@ export default function AiAutomationPage() {
           ]}
         />
       </Section>
-      <Section title="Smart security" intro="Monitoring that learns what normal looks like on your networks and tells the right people when something changes.">
+      <Section sheet title="Smart security" intro="Monitoring that learns what normal looks like on your networks and tells the right people when something changes.">
         <FeatureList
           items={[
             {
@@ -126,7 +128,7 @@ export default function AiAutomationPage() {
           ]}
         />
       </Section>
-      <Section title="From one task to daily use" tone="alt" intro="One task first, tried on your real data; the work widens only once it has shown its worth.">
+      <Section sheet title="From one task to daily use" tone="alt" intro="One task first, tried on your real data; the work widens only once it has shown its worth.">
         <ProcessSteps>
           <ProcessStep title="Choose the task">
             <p>A job worth automating, such as a question your team answers daily or a report put together by hand, and how to tell whether it works.</p>
@@ -145,7 +147,7 @@ export default function AiAutomationPage() {
           <ButtonLink href={contactHref('/ai')}>Get started</ButtonLink>
         </p>
       </Section>
-      <Section title="What the project needs from you">
+      <Section sheet title="What the project needs from you">
         <FeatureList
           items={[
             {
@@ -171,7 +173,7 @@ export default function AiAutomationPage() {
           ]}
         />
       </Section>
-      <Section title="What you have at the end, and after" tone="alt">
+      <Section sheet title="What you have at the end, and after" tone="alt">
         <FeatureList
           items={[
             {

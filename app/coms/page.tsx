@@ -23,13 +23,14 @@ export function generateMetadata(): Metadata {
 export default function CommunicationPage() {
   return (
     <ServicePage
+      service="/coms"
       eyebrow="Vessel / Rig IT"
       title="Communication at sea and offshore"
       illustration="coms"
       actions={<ButtonLink href={contactHref('/coms')}>Contact us</ButtonLink>}
       lead="Your crew, your systems and your office stay connected wherever the vessel or rig is. We combine satellite (VSAT) and 4/5G links so that operations run on the best connection available, at a cost you can plan."
     >
-      <Section title="What the service includes">
+      <Section sheet title="What the service includes">
         <CardGrid>
           <FeatureCard title="VSAT satellite">
             <p>
@@ -53,6 +54,7 @@ export default function CommunicationPage() {
         </CardGrid>
       </Section>
       <Section
+        sheet
         title="How the links work at sea"
         tone="alt"
         intro="One router on board holds every link and decides which one carries what; nobody on the bridge has to choose."
@@ -92,7 +94,7 @@ export default function CommunicationPage() {
           ]}
         />
       </Section>
-      <Section title="How a vessel is connected" intro="Most of the work is remote; whatever must be fitted on board is planned for a port call.">
+      <Section sheet title="How a vessel is connected" intro="Most of the work is remote; whatever must be fitted on board is planned for a port call.">
         <ProcessSteps>
           <ProcessStep title="Routes and traffic">
             <p>Where the vessel or rig operates, which coverage it crosses, and what it must carry.</p>
@@ -109,7 +111,7 @@ export default function CommunicationPage() {
         </ProcessSteps>
         <OnboardingTime service="/coms" />
       </Section>
-      <Section title="What we need from you" tone="alt">
+      <Section sheet title="What we need from you" tone="alt">
         <FeatureList
           items={[
             {

@@ -22,13 +22,14 @@ export function generateMetadata(): Metadata {
 export default function ItConsultingPage() {
   return (
     <ServicePage
+      service="/consulting"
       eyebrow="Services"
       title="IT consulting"
       illustration="consulting"
       lead="Experienced advice and hands-on help for the IT your business depends on. Our consultants bring over 50 years of combined experience to support, architecture and security."
       actions={<ButtonLink href={contactHref('/consulting')}>Get started</ButtonLink>}
     >
-      <Section title="How we help" tone="alt">
+      <Section sheet title="How we help" tone="alt">
         <FeatureList
           items={[
             {
@@ -59,7 +60,7 @@ export default function ItConsultingPage() {
           ]}
         />
       </Section>
-      <Section title="One-off or ongoing" intro="Whether it is a one-off review or ongoing support, the first conversation is about your situation, not our sales pitch.">
+      <Section sheet title="One-off or ongoing" intro="Whether it is a one-off review or ongoing support, the first conversation is about your situation, not our sales pitch.">
         <CardGrid>
           <FeatureCard title="A review">
             <p>
@@ -85,6 +86,7 @@ export default function ItConsultingPage() {
         </p>
       </Section>
       <Section
+        sheet
         title="What a review looks at"
         tone="alt"
         intro="The questions we answer first, whatever the size of the business. The written findings rank each gap by the harm it could do."
@@ -124,7 +126,7 @@ export default function ItConsultingPage() {
           ]}
         />
       </Section>
-      <Section title="How an engagement runs">
+      <Section sheet title="How an engagement runs">
         <ProcessSteps>
           <ProcessStep title="A first conversation">
             <p>You describe the problem and what has been tried; a short call is often enough to see the way forward.</p>
@@ -143,7 +145,7 @@ export default function ItConsultingPage() {
           <ButtonLink href={contactHref('/consulting')}>Get started</ButtonLink>
         </p>
       </Section>
-      <Section title="What we ask of you" tone="alt">
+      <Section sheet title="What we ask of you" tone="alt">
         <FeatureList
           items={[
             {
@@ -169,7 +171,7 @@ export default function ItConsultingPage() {
           ]}
         />
       </Section>
-      <Section title="What you keep">
+      <Section sheet title="What you keep">
         <FeatureList
           items={[
             {

@@ -23,13 +23,14 @@ export function generateMetadata(): Metadata {
 export default function OnboardNetworksPage() {
   return (
     <ServicePage
+      service="/network"
       eyebrow="Vessel / Rig IT"
       title="Onboard networks"
       illustration="network"
       actions={<ButtonLink href={contactHref('/network')}>Contact us</ButtonLink>}
       lead="A well-built network is what makes every other system on board work. We design, install and maintain onboard networks that keep operational, crew and guest traffic apart and link each vessel or rig securely to your office."
     >
-      <Section title="What we build">
+      <Section sheet title="What we build">
         <CardGrid>
           <FeatureCard title="Separate networks">
             <p>
@@ -59,6 +60,7 @@ export default function OnboardNetworksPage() {
         </CardGrid>
       </Section>
       <Section
+        sheet
         title="Run from shore, working offline"
         tone="alt"
         intro="Once the network is in, almost all our work on it is remote, and nothing on board depends on us being connected."
@@ -84,6 +86,7 @@ export default function OnboardNetworksPage() {
         />
       </Section>
       <Section
+        sheet
         title="How a project runs"
         intro="Work is planned around port calls and crew changes, and systems move one at a time so that the vessel keeps working."
       >
@@ -103,7 +106,7 @@ export default function OnboardNetworksPage() {
         </ProcessSteps>
         <OnboardingTime service="/network" />
       </Section>
-      <Section title="What you provide" tone="alt">
+      <Section sheet title="What you provide" tone="alt">
         <FeatureList
           items={[
             {

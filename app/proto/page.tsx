@@ -22,13 +22,14 @@ export function generateMetadata(): Metadata {
 export default function RapidPrototypingPage() {
   return (
     <ServicePage
+      service="/proto"
       eyebrow="Services"
       title="Rapid REST API prototyping"
       illustration="proto"
       lead="Test an idea with a real, working API instead of a slide deck. We prototype REST APIs quickly, with the foundations in place to grow them into production."
       actions={<ButtonLink href={contactHref('/proto')}>Get more information</ButtonLink>}
     >
-      <Section title="Included in every prototype" tone="alt">
+      <Section sheet title="Included in every prototype" tone="alt">
         <CardGrid>
           <FeatureCard title="CRUD endpoints">
             <p>Create, read, update and delete operations for your data model, ready to call.</p>
@@ -41,7 +42,7 @@ export default function RapidPrototypingPage() {
           </FeatureCard>
         </CardGrid>
       </Section>
-      <Section title="From idea to working API" intro="A short, fixed scope with something your team can call at the end of it.">
+      <Section sheet title="From idea to working API" intro="A short, fixed scope with something your team can call at the end of it.">
         <ProcessSteps>
           <ProcessStep title="Agree the model">
             <p>We define the resources, fields and rules of your API with you in a single working session.</p>
@@ -54,7 +55,7 @@ export default function RapidPrototypingPage() {
           </ProcessStep>
         </ProcessSteps>
       </Section>
-      <Section title="When a prototype pays off" tone="alt">
+      <Section sheet title="When a prototype pays off" tone="alt">
         <FeatureList
           items={[
             {

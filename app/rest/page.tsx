@@ -23,13 +23,14 @@ export function generateMetadata(): Metadata {
 export default function LegacyToRestPage() {
   return (
     <ServicePage
+      service="/rest"
       eyebrow="Services"
       title="From legacy database to REST API"
       illustration="rest"
       actions={<ButtonLink href={contactHref('/rest')}>Contact us</ButtonLink>}
       lead="Your data is valuable, but locked in an older system. We put a modern REST API in front of the legacy database, so web and mobile apps, partners and automation can use it safely, while the system behind it keeps running."
     >
-      <Section title="What you get" tone="alt">
+      <Section sheet title="What you get" tone="alt">
         <CardGrid>
           <FeatureCard title="A clean, documented API">
             <p>Clear resources and endpoints over your existing tables, documented for the teams that use them.</p>
@@ -42,7 +43,7 @@ export default function LegacyToRestPage() {
           </FeatureCard>
         </CardGrid>
       </Section>
-      <Section title="How we get there" intro="A conversion is planned in small, reversible steps, so your business keeps running on the old system until the new one has proved itself.">
+      <Section sheet title="How we get there" intro="A conversion is planned in small, reversible steps, so your business keeps running on the old system until the new one has proved itself.">
         <ProcessSteps>
           <ProcessStep title="Assess">
             <p>We study the database, the applications that use it and the data your new systems need.</p>

@@ -22,13 +22,14 @@ export function generateMetadata(): Metadata {
 export default function SoftwareDevelopmentPage() {
   return (
     <ServicePage
+      service="/software"
       eyebrow="Services"
       title="Custom software development"
       illustration="software"
       lead="When ready-made software makes your team work around it, we build the application that fits instead. Multi-platform applications for the web, the desktop and mobile devices, supported after launch."
       actions={<ButtonLink href={contactHref('/software')}>Contact us</ButtonLink>}
     >
-      <Section title="What we can build" tone="alt">
+      <Section sheet title="What we can build" tone="alt">
         <CardGrid>
           <FeatureCard title="Web applications">
             <p>
@@ -56,7 +57,7 @@ export default function SoftwareDevelopmentPage() {
           </FeatureCard>
         </CardGrid>
       </Section>
-      <Section title="From idea to launch" intro="Four steps, each ending in something you can try and approve before the next one begins.">
+      <Section sheet title="From idea to launch" intro="Four steps, each ending in something you can try and approve before the next one begins.">
         <ProcessSteps>
           <ProcessStep title="Discovery">
             <p>
@@ -78,7 +79,7 @@ export default function SoftwareDevelopmentPage() {
           <ButtonLink href={contactHref('/software')}>Start your project</ButtonLink>
         </p>
       </Section>
-      <Section title="What we need from your side" tone="alt">
+      <Section sheet title="What we need from your side" tone="alt">
         <FeatureList
           items={[
             {
@@ -104,7 +105,7 @@ export default function SoftwareDevelopmentPage() {
           ]}
         />
       </Section>
-      <Section title="At handover, and after">
+      <Section sheet title="At handover, and after">
         <FeatureList
           items={[
             {

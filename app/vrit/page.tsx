@@ -22,13 +22,14 @@ export function generateMetadata(): Metadata {
 export default function ItManagementPage() {
   return (
     <ServicePage
+      service="/vrit"
       eyebrow="Vessel / Rig IT"
       title="IT management for vessels and rigs"
       illustration="vrit"
       actions={<ButtonLink href={contactHref('/vrit')}>Contact us</ButtonLink>}
       lead="We look after the IT on board so that your crew can focus on the voyage. One remote team, available around the clock, runs your onboard systems from network to backups."
     >
-      <Section title="What the service covers">
+      <Section sheet title="What the service covers">
         <FeatureList
           items={[
             {
@@ -60,6 +61,7 @@ export default function ItManagementPage() {
         />
       </Section>
       <Section
+        sheet
         title="Support at sea, online or offline"
         tone="alt"
         intro="The vessel’s own link is our way in; when it goes quiet, the ship keeps working and the backlog waits on board."
@@ -89,7 +91,7 @@ export default function ItManagementPage() {
           ]}
         />
       </Section>
-      <Section title="How a vessel joins the service" intro="Support starts from a known state, not from whatever the last contractor left behind.">
+      <Section sheet title="How a vessel joins the service" intro="Support starts from a known state, not from whatever the last contractor left behind.">
         <ProcessSteps>
           <ProcessStep title="Inventory">
             <p>The servers, workstations, network equipment and software on board, with versions and licences, from what the systems report and what the crew confirms.</p>
@@ -106,7 +108,7 @@ export default function ItManagementPage() {
         </ProcessSteps>
         <OnboardingTime service="/vrit" />
       </Section>
-      <Section title="What the owner provides" tone="alt">
+      <Section sheet title="What the owner provides" tone="alt">
         <FeatureList
           items={[
             {

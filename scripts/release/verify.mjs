@@ -227,6 +227,30 @@ await check('compression', async () => {
   };
 });
 
+await check('files', async () => {
+  const problems = { missing: [], type: [], other: [] };
+  for (const [path, type] of build.files) {
+    const response = await get(path);
+    const sent = response.headers['content-type'] ?? '';
+    if (response.status !== 200) problems.missing.push(`${path} answered ${response.status}`);
+    else if (!sent.startsWith(type)) problems.type.push(`${path} came as ${sent || 'no type'}, not ${type}`);
+    else if (!response.body.equals(readFileSync(join(out, path)))) problems.other.push(`${path} is not this build's`);
+  }
+  const sheets = build.files.length - 1;
+  return {
+    ok: `/icons.svg, which draws every icon, and the ${sheets} service sheets (PDF) answer 200 as this build's files`,
+    problems: [...problems.missing, ...problems.type, ...problems.other],
+    cause:
+      problems.missing.length > 0
+        ? cause(`${out}/ was uploaded in part (without /icons.svg every icon on the site is blank): upload it again`)
+        : problems.type.length > 0
+          ? server === 'nginx'
+            ? 'nginx does not know the type of these files: include mime.types in its http block'
+            : 'the server does not know the type of these files: enable mod_mime with its mime.types'
+          : `the host serves files of another build: upload ${out}/ again`,
+  };
+});
+
 await check('mail endpoint', async () => {
   const response = await get('/mail/send.php');
   const text = response.text();
@@ -342,7 +366,10 @@ function readBuild() {
   // A script every modern browser loads (not the noModule fallback).
   const script = [...index.matchAll(/<script[^>]*\ssrc="(\/_next\/static\/[^"?]+\.js)"[^>]*>/g)].find((match) => !/noModule/i.test(match[0]))[1];
   const domain = readFileSync(join(out, 'robots.txt'), 'utf8').match(/^Sitemap: (https?:\/\/[^/\s]+)\//m)[1];
-  return { pages, headers, script, domain, notFoundTitle: titleOf(readFileSync(join(out, '404.html'), 'utf8')) };
+  // What a page needs beside itself that a partial upload can lose: the icons' sprite, and the service sheets it links.
+  const sheets = existsSync(join(out, 'sheets')) ? readdirSync(join(out, 'sheets')).filter((file) => file.endsWith('.pdf')).sort() : [];
+  const files = [['/icons.svg', 'image/svg+xml'], ...sheets.map((file) => [`/sheets/${file}`, 'application/pdf'])];
+  return { pages, headers, script, domain, files, notFoundTitle: titleOf(readFileSync(join(out, '404.html'), 'utf8')) };
 }
 
 function titleOf(html) {
