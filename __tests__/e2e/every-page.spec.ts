@@ -112,8 +112,9 @@ for (const path of [...routes, ...unlistedRoutes, '/nope']) {
       if (index > 0) await page.setViewportSize({ width, height });
       const at = (check: string) => `${path} at ${width} px in light: ${check}`;
       expect.soft(await axe('light'), at('axe')).toEqual([]);
-      if (listed(path)) {
-        expect.soft(await bandsSharingBackground(page), at('no two neighbouring bands share a background')).toEqual([]);
+      if (listed(path)) expect.soft(await bandsSharingBackground(page), at('no two neighbouring bands share a background')).toEqual([]);
+      // The bands' backgrounds do not change with the width: the normal build's, once.
+      if (listed(path) && index === 0) {
         expect.soft(await bandsSharingBackground(page, fixtureOnly), at('no two neighbouring bands share a background without the test build’s sections, as the normal build draws the page')).toEqual([]);
       }
       if (contentRoutes.includes(path)) {
