@@ -1,12 +1,13 @@
 import { render, screen, within } from '@testing-library/react';
+import { buttonClassName } from '@/components/button-link';
 import { ClosingCta } from '@/components/closing-cta';
 import { site } from '@/lib/site';
 import { withSiteFacts } from './helpers/site-facts';
 
 const band = () => screen.getByRole('region', { name: 'Ready to build?' });
-const renderBand = (as?: 'link') =>
+const renderBand = () =>
   render(
-    <ClosingCta title="Ready to build?" action="Contact us" href="/contact?from=/software" as={as}>
+    <ClosingCta title="Ready to build?" action="Contact us" href="/contact?from=/software">
       Tell us what you need.
     </ClosingCta>,
   );
@@ -16,14 +17,17 @@ describe('ClosingCta', () => {
     withSiteFacts({ bookingUrl: null }, () => renderBand());
     const links = within(band()).getAllByRole('link');
     expect(links.filter((link) => link.getAttribute('href')!.startsWith('/contact'))).toHaveLength(1);
-    expect(within(band()).getByRole('link', { name: 'Contact us' })).toHaveAttribute('href', '/contact?from=/software');
+    const call = within(band()).getByRole('link', { name: 'Contact us' });
+    expect(call).toHaveAttribute('href', '/contact?from=/software');
+    // The site's button, on every page: the specification's closing link, drawn as the other calls are.
+    expect(call).toHaveClass(...buttonClassName().split(' '));
     expect(within(band()).getByRole('link', { name: site.phone.display })).toHaveAttribute('href', `tel:${site.phone.tel}`);
     expect(within(band()).getByRole('link', { name: site.email })).toHaveAttribute('href', `mailto:${site.email}`);
     expect(band()).toHaveTextContent(`We reply within ${site.replyTime}.`);
   });
 
   it('offers the booking page as the second way in where there is one, in place of the phone and email', () => {
-    withSiteFacts({ bookingUrl: 'https://calendar.npts.test/intro' }, () => renderBand('link'));
+    withSiteFacts({ bookingUrl: 'https://calendar.npts.test/intro' }, () => renderBand());
     const booking = within(band()).getByRole('link', { name: 'Book a call (opens in a new tab)' });
     expect(booking).toHaveAttribute('href', 'https://calendar.npts.test/intro');
     expect(within(band()).queryByRole('link', { name: site.phone.display })).toBeNull();

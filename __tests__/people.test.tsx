@@ -3,14 +3,11 @@ import { EnquiriesContact, People } from '@/components/people';
 import { initials } from '@/components/person-badge';
 import { people as fixture } from './fixtures/people';
 
-// Without the photo: a photo is made by sharp while the page is built (an async server
-// component), which the photo's own test covers (inline-image.test.ts).
 const [ana, ivan, mei] = fixture;
-const withoutPhoto = [{ ...ana, photo: undefined }, ivan, mei];
 
 describe('People', () => {
   it('shows each person with their role, background, languages and profile, under “Who you will work with”', () => {
-    render(<People list={withoutPhoto} />);
+    render(<People list={fixture} />);
     const section = screen.getByRole('heading', { level: 2, name: 'Who you will work with' }).closest('section')!;
     const cards = within(section).getAllByRole('listitem');
     expect(cards.map((card) => within(card).getByRole('heading', { level: 3 }).textContent)).toEqual(['Ana Fixture', 'Ivan Fixture', 'Mei Fixture']);
@@ -22,10 +19,19 @@ describe('People', () => {
   });
 
   it('gives a person without a photo a badge with their initials, hidden from screen readers beside their name, and no picture', () => {
-    render(<People list={withoutPhoto} />);
-    expect(screen.queryByRole('img')).toBeNull();
+    render(<People list={fixture} />);
     expect(screen.getByText('IF')).toHaveAttribute('aria-hidden', 'true');
     expect(screen.getByText('MF')).toBeInTheDocument();
+    expect(screen.getAllByRole('listitem')[1].querySelector('img')).toBeNull();
+  });
+
+  it('shows a photo as the file the build made small, sized and lazy, not as data in the page, and says nothing more of it', () => {
+    const { container } = render(<People list={fixture} />);
+    const photo = screen.getAllByRole('listitem')[0].querySelector('img')!;
+    expect(photo).toHaveAttribute('src', '/people/person-photo.webp');
+    expect({ width: photo.getAttribute('width'), height: photo.getAttribute('height'), loading: photo.getAttribute('loading'), alt: photo.getAttribute('alt') }).toEqual({ width: '80', height: '80', loading: 'lazy', alt: '' });
+    expect(container.innerHTML).not.toContain('data:');
+    expect(screen.queryByRole('img')).toBeNull();
   });
 
   it('leaves nothing while there is nobody', () => {
@@ -35,7 +41,7 @@ describe('People', () => {
 
 describe('EnquiriesContact', () => {
   it('names the person who answers enquiries, and nobody when no one does', () => {
-    render(<EnquiriesContact list={withoutPhoto} />);
+    render(<EnquiriesContact list={fixture} />);
     expect(screen.getByText('Ana Fixture').parentElement).toHaveTextContent('Ana Fixture, Head of vessel ITSpeaks English, Bulgarian and Russian');
     expect(render(<EnquiriesContact list={[ivan, mei]} />).container).toBeEmptyDOMElement();
   });

@@ -19,6 +19,18 @@ describe('References', () => {
     expect(within(section).queryByRole('link', { name: /Fixture Fleet Management/ })).toBeNull();
   });
 
+  it('draws every entry of every list as the same chip, with a logo only where the entry gives one, and the same markup in short', () => {
+    for (const compact of [false, true]) {
+      const { container, unmount } = render(<References compact={compact} lists={fixture} />);
+      const chips = [...container.querySelectorAll('li')];
+      expect(chips).toHaveLength(fixture.clients.length + fixture.certifications.length + fixture.partnerships.length);
+      expect(new Set(chips.map((chip) => chip.className)).size).toBe(1);
+      const logos = [...fixture.clients, ...fixture.certifications, ...fixture.partnerships].filter((entry) => entry.logo).map((entry) => entry.logo!.src);
+      expect([...container.querySelectorAll('img')].map((img) => [img.getAttribute('src'), img.getAttribute('alt')])).toEqual(logos.map((src) => [src, '']));
+      unmount();
+    }
+  });
+
   it('gives a certificate its issuer, number, scope and last valid day, linked to where it can be checked', () => {
     render(<References lists={fixture} />);
     const [certificate] = fixture.certifications;

@@ -18,7 +18,7 @@ const pages: Record<VesselService, { Page: () => React.ReactElement; answers: Re
       'how it works at sea': 'How the links work at sea',
       'how it starts': 'How a vessel is connected',
       'what the owner provides': 'What we need from you',
-      'where regulation touches it': 'Links to shore under IACS E26 and NIS2',
+      'where regulation touches it': 'Links to shore under E26 and NIS2',
     },
   },
   '/network': {
@@ -28,7 +28,7 @@ const pages: Record<VesselService, { Page: () => React.ReactElement; answers: Re
       'how it works at sea': 'Run from shore, working offline',
       'how it starts': 'How a project runs',
       'what the owner provides': 'What you provide',
-      'where regulation touches it': 'Segmentation, E26 and NIS2',
+      'where regulation touches it': 'What E26 and E27 ask of a ship',
     },
   },
   '/vrit': {
@@ -38,7 +38,7 @@ const pages: Record<VesselService, { Page: () => React.ReactElement; answers: Re
       'how it works at sea': 'Support at sea, online or offline',
       'how it starts': 'How a vessel joins the service',
       'what the owner provides': 'What the owner provides',
-      'where regulation touches it': 'Where E26, E27 and NIS2 come in',
+      'where regulation touches it': 'NIS2, incidents and E26',
     },
   },
 };
@@ -83,14 +83,51 @@ describe('the vessel and rig pages', () => {
     for (const step of steps) expect(within(step).getByRole('heading', { level: 3 })).toBeInTheDocument();
   });
 
-  it.each(services)('%s names E26, E27 and NIS2 with links to IACS and EUR-Lex, and claims no certificate or compliance', (path) => {
+  // Each rule is explained once, where it applies most: E26 and E27 (the ship's zones, boundaries
+  // and remote access) with the network, NIS2 (the company's incident reports and continuity)
+  // with IT management. The other pages say what their service does towards them and link there.
+  const rules = [
+    { name: 'E26 and E27', home: '/network', anchor: 'e26', source: 'iacs.org.uk', explained: [/1 July 2024/, /identify, protect, detect, respond and recover/, /E27: the equipment/] },
+    { name: 'NIS2', home: '/vrit', anchor: 'nis2', source: 'eur-lex.europa.eu', explained: [/24 hours/, /72 hours/, /medium-sized and larger/] },
+  ] as const;
+
+  it.each(rules)('explains $name on $home alone, with a link to its text, and the other vessel pages link to that explanation', ({ home, anchor, source, explained }) => {
+    for (const path of services) {
+      const section = answer(path, 'where regulation touches it');
+      const links = within(section).getAllByRole('link').map((link) => link.getAttribute('href')!);
+      if (path === home) {
+        expect(section).toHaveAttribute('id', anchor);
+        for (const words of explained) expect(section).toHaveTextContent(words);
+        expect(links.map((href) => new URL(href, 'https://npts.test').hostname)).toContain(source);
+      } else {
+        for (const words of explained) expect(document.body).not.toHaveTextContent(words);
+        expect(links).toContain(`${home}#${anchor}`);
+      }
+      cleanup();
+    }
+  });
+
+  it.each(services)('%s says what its service does towards E26 and NIS2, and claims no certificate or compliance', (path) => {
     const section = answer(path, 'where regulation touches it');
     expect(section).toHaveTextContent(/E26/);
-    expect(section).toHaveTextContent(/E27/);
     expect(section).toHaveTextContent(/NIS2/);
-    const sources = within(section).getAllByRole('link').map((link) => new URL(link.getAttribute('href')!).hostname);
-    expect(sources).toEqual(expect.arrayContaining(['iacs.org.uk', 'eur-lex.europa.eu']));
     expect(document.body).not.toHaveTextContent(/\bcertified\b|\bcompliant\b/i);
+  });
+
+  it('say nothing of 20 words or more word for word on two pages', () => {
+    const texts = services.map((path) => {
+      const { Page } = pages[path];
+      const { container, unmount } = render(<Page />);
+      const paragraphs = [...container.querySelectorAll('p')].map((paragraph) => paragraph.textContent!.replace(/\s+/g, ' ').trim());
+      const whole = container.textContent!.replace(/\s+/g, ' ');
+      unmount();
+      return { path, paragraphs: paragraphs.filter((text) => words(text) >= 20), whole };
+    });
+    const repeated = texts.flatMap(({ path, paragraphs }) =>
+      paragraphs.flatMap((paragraph) => texts.filter((other) => other.path !== path && other.whole.includes(paragraph)).map((other) => `${path} and ${other.path}: “${paragraph}”`)),
+    );
+    expect(texts.every(({ paragraphs }) => paragraphs.length > 5)).toBe(true);
+    expect(repeated).toEqual([]);
   });
 
   it.each(services)('%s states how long onboarding takes only once the company has (lib/onboarding.ts)', (path) => {

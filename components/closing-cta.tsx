@@ -1,4 +1,3 @@
-import Link from 'next/link';
 import { useId } from 'react';
 import { ButtonLink } from '@/components/button-link';
 import { EmailLink, PhoneLink } from '@/components/contact-details';
@@ -10,11 +9,13 @@ type ClosingCtaProps = {
   title: string;
   /** One or two sentences: what the visitor gets by writing. */
   children: React.ReactNode;
-  /** The call's label, as the specification names it ('Contact us', 'Get more information'). */
+  /**
+   * The call's label, as the specification names it ('Contact us', 'Get more information'): a
+   * link, drawn as the site's button on every page, where the specification asks for a closing
+   * banner with a link too.
+   */
   action: string;
   href: string;
-  /** `link`: the banner's text link, where the specification asks for a closing banner with a link. */
-  as?: 'button' | 'link';
 };
 
 /** For a visitor who would rather not fill in a form: the booking page where there is one, else the phone and the email. */
@@ -42,7 +43,7 @@ function SecondWay() {
  * The band that ends every content page: one last prompt beside one way to act on it, a lighter
  * second way in, and when we reply.
  */
-export function ClosingCta({ title, children, action, href, as = 'button' }: ClosingCtaProps) {
+export function ClosingCta({ title, children, action, href }: ClosingCtaProps) {
   const headingId = useId();
   return (
     <section className={styles.banner} aria-labelledby={headingId}>
@@ -54,14 +55,7 @@ export function ClosingCta({ title, children, action, href, as = 'button' }: Clo
           <p>{children}</p>
         </div>
         <div className={styles.actions}>
-          {as === 'link' ? (
-            <Link href={href} className={styles.link}>
-              {action}
-              <span aria-hidden="true"> →</span>
-            </Link>
-          ) : (
-            <ButtonLink href={href}>{action}</ButtonLink>
-          )}
+          <ButtonLink href={href}>{action}</ButtonLink>
           <SecondWay />
           <p className={styles.reply}>We reply within {site.replyTime}.</p>
         </div>

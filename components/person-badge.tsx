@@ -1,4 +1,3 @@
-import { inlinePhoto } from '@/lib/inline-image';
 import type { Person } from '@/lib/people';
 import styles from './person-badge.module.css';
 
@@ -13,22 +12,29 @@ export function initials(name: string): string {
 }
 
 /**
- * A person's photo, round, made small when the page is built; without one, their initials on the
- * site's colours, never a stock face. It stands beside their name, so it says nothing more to a
- * screen reader.
+ * Where the build puts a person's photo, made small (scripts/build/people-photos.mjs): its file
+ * name, as WebP, in /people/. app/people/photos/jane-doe.jpg → /people/jane-doe.webp.
+ */
+export function photoSrc(path: string): string {
+  return `/people/${path.replace(/^.*\//, '').replace(/\.[^.]*$/, '')}.webp`;
+}
+
+/**
+ * A person's photo, round, from a file the build made small (one for every page that shows it,
+ * cached once); without one, their initials on the site's colours, never a stock face. It stands
+ * beside their name, so it says nothing more to a screen reader. Sized, so nothing moves when it
+ * comes, and lazy: it sits below the first screen, or at its foot, and is never the largest paint.
  */
 export function PersonBadge({ person, size }: { person: Person; size: keyof typeof sizes }) {
   const className = `${styles.badge} ${styles[size]}`;
-  if (person.photo) return <Photo path={person.photo} size={sizes[size]} className={className} />;
+  if (person.photo) {
+    // A plain img: the export serves images as they are, and next/image would only add JavaScript.
+    // eslint-disable-next-line @next/next/no-img-element
+    return <img className={className} src={photoSrc(person.photo)} alt="" width={sizes[size]} height={sizes[size]} loading="lazy" decoding="async" />;
+  }
   return (
     <span className={className} aria-hidden="true">
       {initials(person.name)}
     </span>
   );
-}
-
-async function Photo({ path, size, className }: { path: string; size: number; className: string }) {
-  // A data: URL made at build time: next/image would only add JavaScript.
-  // eslint-disable-next-line @next/next/no-img-element
-  return <img className={className} src={await inlinePhoto(path, size)} alt="" width={size} height={size} decoding="async" />;
 }

@@ -7,20 +7,22 @@ type SectionProps = {
   intro?: React.ReactNode;
   /**
    * `alt` sets the section on the alternate background to separate it from its neighbours; `auto`
-   * takes the background its neighbour above does not have, for a section shown only when its
-   * source has entries, after a section of another file.
+   * is for a section shown only when its source has entries: it takes its place in the rhythm the
+   * page's own sections set, and the sections after it turn with it (section.module.css).
    */
   tone?: 'plain' | 'alt' | 'auto';
   /** `center` suits a short closing prompt with its call to action. */
   align?: 'start' | 'center';
   /** Puts the section on the page's service sheet too, in the page's order (components/sheet-content.ts). */
   sheet?: boolean;
+  /** For a section other pages link to (`/network#e26`): what it explains is said there only. */
+  id?: string;
   children: React.ReactNode;
 };
 
-export function Section({ title, intro, tone = 'plain', align = 'start', children }: SectionProps) {
+export function Section({ title, intro, tone = 'plain', align = 'start', id, children }: SectionProps) {
   return (
-    <section className={[styles.section, tone !== 'plain' && styles[tone], align === 'center' && styles.center].filter(Boolean).join(' ')}>
+    <section id={id} className={[styles.section, tone !== 'plain' && styles[tone], align === 'center' && styles.center].filter(Boolean).join(' ')}>
       <div className={styles.inner}>
         {title && <h2 className={styles.title}><HeadingText>{title}</HeadingText></h2>}
         {intro && <p className={styles.intro}>{intro}</p>}
@@ -31,23 +33,27 @@ export function Section({ title, intro, tone = 'plain', align = 'start', childre
 }
 
 /**
- * Cards in balanced rows: on wide screens four cards sit in one row, two in two columns and any
- * other number in rows of three. A short last row of cards is stretched so that it leaves no empty
- * slot; items without a box of their own (`lastRow="start"`) keep to the columns above instead.
+ * Cards in balanced rows, each line of their text long enough to read: on wide screens two or
+ * four cards sit in pairs and any other number in rows of three; `columns={2}` keeps to pairs (a
+ * list of points whose text runs to several lines). A short last row of cards is stretched so
+ * that it leaves no empty slot; items without a box of their own (`lastRow="start"`) keep to the
+ * columns above instead.
  */
 export function CardGrid({
   as: Tag = 'div',
   lastRow = 'fill',
+  columns: most = 3,
   className,
   children,
 }: {
   as?: 'div' | 'ul';
   lastRow?: 'fill' | 'start';
+  columns?: 2 | 3;
   className?: string;
   children: React.ReactNode;
 }) {
   const count = Children.count(children);
-  const columns = count === 4 ? 4 : count === 2 ? 2 : 3;
+  const columns = count === 2 || count === 4 || most === 2 ? 2 : 3;
   const fill = lastRow === 'fill';
   return (
     <Tag

@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import sharp from 'sharp';
 
 /**
  * A picture of public/ (an SVG drawn for the site, e.g. '/illustrations/coms.svg') as a data: URL,
@@ -14,19 +13,4 @@ export function inlineSvg(src: string): string {
     .replace(/>\s+</g, '><')
     .trim();
   return `data:image/svg+xml,${encodeURIComponent(svg)}`;
-}
-
-/**
- * A person's photo (lib/people.ts: a path from the project's root) as a small square WebP data:
- * URL, cropped around what draws the eye and drawn at twice the `size` it shows at. Made when the
- * page is built, so the photo an editor adds can be of any size; in the HTML, as a route of its own
- * could not be exported while the list of people is empty.
- */
-export async function inlinePhoto(path: string, size: number): Promise<string> {
-  const photo = await sharp(readFileSync(join(process.cwd(), path)))
-    .rotate()
-    .resize(size * 2, size * 2, { fit: 'cover', position: sharp.strategy.attention })
-    .webp({ quality: 70 })
-    .toBuffer();
-  return `data:image/webp;base64,${photo.toString('base64')}`;
 }

@@ -13,7 +13,8 @@ export type Person = {
   languages: readonly string[];
   /**
    * A photo, as a path from the project's root: 'app/people/photos/jane-doe.jpg'. The build crops
-   * it square and makes it small (app/people/[file]/route.ts); any size and JPEG, PNG or WebP will do.
+   * it square and makes it small, as /people/jane-doe.webp (scripts/build/people-photos.mjs), so
+   * each photo needs a file name of its own; any size and JPEG, PNG or WebP will do.
    */
   photo?: string;
   /** Their professional profile, e.g. on LinkedIn (https://…). */

@@ -6,10 +6,13 @@
  * company cannot show evidence of.
  */
 
+/** A logo the company may show, in public/ (e.g. '/clients/acme.svg'), beside the name it stands for. */
+export type Logo = { src: string; width: number; height: number };
+
 export type Client = {
   name: string;
-  /** The client's logo in public/clients/ (e.g. '/clients/acme.svg'), shown with its name as the description. */
-  logo?: { src: string; width: number; height: number };
+  /** The client's logo, where the client agreed to it too. */
+  logo?: Logo;
   href?: string;
   /** Who at the client agreed to be named here, how and when: 'Jane Doe, CEO, by email on 2026-03-01'. */
   permission: string;
@@ -25,6 +28,8 @@ export type Certification = {
   validUntil: string;
   /** The issuer's page where a visitor can check it. */
   href?: string;
+  /** The certification mark the issuer lets holders show. */
+  logo?: Logo;
 };
 
 export type Partnership = {
@@ -32,6 +37,8 @@ export type Partnership = {
   /** As the vendor names it: 'Authorised reseller', 'Gold partner'. */
   level: string;
   href?: string;
+  /** The partner mark the vendor lets partners show. */
+  logo?: Logo;
 };
 
 export type ReferenceLists = {

@@ -257,3 +257,26 @@ export function iconProblems(): { points: number; problems: string[] } {
   });
   return { points: items.length, problems };
 }
+
+/**
+ * Paragraphs of `words` words or more whose lines hold fewer than `least` characters on average,
+ * counted from their line boxes: each text node's rectangles (a rectangle a line), grouped by the
+ * line they sit on. A wall of short lines is what a narrow column does to running text.
+ */
+export function narrowParagraphs({ words, least }: { words: number; least: number }): string[] {
+  return [...document.querySelectorAll('main p')].flatMap((paragraph) => {
+    const text = paragraph.textContent!.replace(/\s+/g, ' ').trim();
+    if (text.split(' ').length < words || !paragraph.checkVisibility()) return [];
+    const middles: number[] = [];
+    const walker = document.createTreeWalker(paragraph, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      for (const rect of range.getClientRects()) if (rect.width > 0) middles.push(rect.top + rect.height / 2);
+    }
+    const lineHeight = parseFloat(getComputedStyle(paragraph).lineHeight) || 20;
+    const lines = middles.sort((a, b) => a - b).filter((middle, index, all) => index === 0 || middle - all[index - 1] > lineHeight / 2).length;
+    const perLine = text.length / lines;
+    return perLine >= least ? [] : [`${location.pathname} “${text.slice(0, 40)}…”: ${Math.round(perLine)} characters a line (${text.length} in ${lines} lines)`];
+  });
+}

@@ -155,7 +155,7 @@ export const onceChecks: Record<string, (page: Page) => Promise<void>> = {
     const steps = texts.indexOf('Discovery');
     expect.soft(texts.slice(steps, steps + 8), '/software: the process read out as its steps, each with its text').toEqual([
       'Discovery',
-      'Workshops with the people who will use the software and those who pay for it: the problem, the users, the systems involved and what success means. You get a written scope and an estimate.',
+      'Workshops with future users and those who pay: the problem, the systems involved, what success means. You get a written scope and an estimate.',
       'Design',
       'The architecture, the data and clickable screens, reviewed with your users while a change still costs a sketch rather than a rewrite.',
       'Development',

@@ -41,8 +41,8 @@ export default function AboutPage() {
         <CardGrid>
           <FeatureCard title="Remote by design">
             <p>
-              Most of what a vessel, rig or office needs from IT can be done securely at a distance. Working remotely
-              means no travel delays and no waiting for an engineer to be flown out.
+              Remote first, on site when hands are needed: most of what a vessel, rig or office needs from IT is done
+              securely at a distance, with no travel delays and no waiting for an engineer to be flown out.
             </p>
           </FeatureCard>
           <FeatureCard title="At sea and on shore">
@@ -92,13 +92,13 @@ export default function AboutPage() {
           ]}
         />
       </Section>
+      <References />
       <Section
         title="Technologies we work with"
         intro="Proven, well-supported tools that your own team or any future partner can pick up: no lock-in to anything only we understand."
       >
         <TechLogos />
       </Section>
-      <References />
       <LatestResults />
       <ClosingCta title="Work with a team that is always on" action="Contact us" href={contactHref('/about')}>
         Tell us about your fleet, your rig or your project, and we will show you how we would support it.

@@ -88,6 +88,7 @@ export default function AiAutomationPage() {
         intro="Forecasts from the data you already collect, so that maintenance, capacity and costs are planned rather than discovered."
       >
         <FeatureList
+          layout="rows"
           items={[
             {
               icon: 'chart-line',
@@ -128,10 +129,11 @@ export default function AiAutomationPage() {
           ]}
         />
       </Section>
+      <ServiceProof service="/ai" />
       <Section sheet title="From one task to daily use" tone="alt" intro="One task first, tried on your real data; the work widens only once it has shown its worth.">
         <ProcessSteps>
           <ProcessStep title="Choose the task">
-            <p>A job worth automating, such as a question your team answers daily or a report put together by hand, and how to tell whether it works.</p>
+            <p>A job worth automating, such as a question answered daily or a report made by hand, and how to tell that it works.</p>
           </ProcessStep>
           <ProcessStep title="Try it on your data">
             <p>A trial on a sample of your documents or records, on your own infrastructure, used and judged by your staff.</p>
@@ -149,6 +151,7 @@ export default function AiAutomationPage() {
       </Section>
       <Section sheet title="What the project needs from you">
         <FeatureList
+          layout="rows"
           items={[
             {
               icon: 'database',
@@ -199,8 +202,7 @@ export default function AiAutomationPage() {
           ]}
         />
       </Section>
-      <ServiceProof service="/ai" />
-      <ClosingCta title="See what AI can do for your business" action="Contact us" as="link" href={contactHref('/ai')}>
+      <ClosingCta title="See what AI can do for your business" action="Contact us" href={contactHref('/ai')}>
         Describe a task your team repeats every day: we will look at your processes with you and show where automation
         pays off first.
       </ClosingCta>

@@ -1,11 +1,11 @@
 import type { Metadata } from 'next';
+import Link from 'next/link';
 import { ButtonLink } from '@/components/button-link';
 import { ClosingCta } from '@/components/closing-cta';
-import { FeatureCard } from '@/components/feature-card';
 import { FeatureList } from '@/components/feature-list';
 import { OnboardingTime } from '@/components/onboarding-time';
 import { ProcessStep, ProcessSteps } from '@/components/process-steps';
-import { CardGrid, Section } from '@/components/section';
+import { Section } from '@/components/section';
 import { ServicePage } from '@/components/service-page';
 import { ServiceProof } from '@/components/service-proof';
 import { contactHref } from '@/lib/attribution';
@@ -31,28 +31,28 @@ export default function CommunicationPage() {
       lead="Your crew, your systems and your office stay connected wherever the vessel or rig is. We combine satellite (VSAT) and 4/5G links so that operations run on the best connection available, at a cost you can plan."
     >
       <Section sheet title="What the service includes">
-        <CardGrid>
-          <FeatureCard title="VSAT satellite">
-            <p>
-              The always-on link for open water and remote fields, sized to the traffic the vessel or rig really
-              carries. We set up the terminal and the router behind it and manage the link from then on: one contact
-              for faults, plan changes and upgrades.
-            </p>
-          </FeatureCard>
-          <FeatureCard title="4/5G on board">
-            <p>
-              A cellular router and marine antennas that use a mobile network whenever one is in range. Near the coast
-              it is usually faster than satellite and cheaper per gigabyte, so the router prefers it.
-            </p>
-          </FeatureCard>
-          <FeatureCard title="Near-shore 4/5G data">
-            <p>
-              Data plans for coastal waters and ports. Heavy transfers such as software and chart updates, server
-              backups and crew downloads are held for these stretches instead of crowding the satellite link.
-            </p>
-          </FeatureCard>
-        </CardGrid>
+        <FeatureList
+          layout="rows"
+          items={[
+            {
+              icon: 'satellite-dish',
+              title: 'VSAT satellite',
+              text: 'The always-on link for open water and remote fields, sized to the traffic the vessel or rig really carries. We set up the terminal and the router behind it and manage the link from then on: one contact for faults, plan changes and upgrades.',
+            },
+            {
+              icon: 'tower-cell',
+              title: '4/5G on board',
+              text: 'A cellular router and marine antennas that use a mobile network whenever one is in range. Near the coast it is usually faster than satellite and cheaper per gigabyte, so the router prefers it.',
+            },
+            {
+              icon: 'anchor',
+              title: 'Near-shore 4/5G data',
+              text: 'Data plans for coastal waters and ports. Heavy transfers such as software and chart updates, server backups and crew downloads are held for these stretches instead of crowding the satellite link.',
+            },
+          ]}
+        />
       </Section>
+      <ServiceProof service="/coms" levels />
       <Section
         sheet
         title="How the links work at sea"
@@ -137,33 +137,32 @@ export default function CommunicationPage() {
           ]}
         />
       </Section>
-      <Section title="Links to shore under IACS E26 and NIS2">
+      <Section title="Links to shore under E26 and NIS2">
         <FeatureList
+          layout="rows"
           items={[
             {
-              icon: 'ship',
-              title: 'IACS UR E26 and E27',
-              text: 'Mandatory for ships contracted for construction from 1 July 2024, guidance for older ones. E26, on the cyber resilience of the ship, asks that every connection to networks outside its systems pass a controlled boundary, and that remote access through it be controlled. E27 sets what the equipment itself must be able to do.',
+              icon: 'lock',
+              title: 'One controlled boundary',
+              text: 'Every link ends at one firewall on board that you can show a surveyor: on a ship under IACS UR E26, each connection to shore must pass such a boundary, and remote access through it must be controlled. Ours comes only through the VPN.',
             },
             {
               icon: 'building',
-              title: 'NIS2',
-              text: 'The EU directive puts duties on medium-sized and larger shipping companies in the EU: on the company, not on each vessel. Among them are business continuity and the security of the company’s suppliers, its connectivity provider included.',
+              title: 'A supplier NIS2 asks about',
+              text: 'NIS2 makes a shipping company answer for the security of its suppliers, its connectivity provider included. We answer your supplier security questions in writing.',
             },
             {
               icon: 'clipboard-check',
-              title: 'What we do towards them',
-              text: 'Each link ends at one firewall on board that you can show a surveyor, our access goes only through the VPN, and we answer your supplier security questions in writing. That is evidence for your records, not compliance: class checks each ship, and no supplier holds an E26 approval for it.',
+              title: 'Evidence, not compliance',
+              text: 'What we give is evidence for your records. Class checks each ship, and no supplier holds an E26 approval for it.',
             },
           ]}
         />
         <p>
-          Read the rules themselves: the <a href="https://iacs.org.uk/resolutions/unified-requirements/ur-e">IACS unified
-          requirements, E series</a>, and <a href="https://eur-lex.europa.eu/eli/dir/2022/2555/oj">Directive (EU) 2022/2555</a>{' '}
-          on EUR-Lex.
+          What the rules ask in full: E26 and E27 with our <Link href="/network#e26">onboard networks</Link>, NIS2 with our{' '}
+          <Link href="/vrit#nis2">IT management</Link>.
         </p>
       </Section>
-      <ServiceProof service="/coms" levels />
       <ClosingCta title="Talk to us about your fleet" action="Contact us" href={contactHref('/coms')}>
         Tell us where you sail and what you need to run; we will propose the right mix of links.
       </ClosingCta>

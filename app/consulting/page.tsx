@@ -1,10 +1,9 @@
 import type { Metadata } from 'next';
 import { ButtonLink } from '@/components/button-link';
 import { ClosingCta } from '@/components/closing-cta';
-import { FeatureCard } from '@/components/feature-card';
 import { FeatureList } from '@/components/feature-list';
 import { ProcessStep, ProcessSteps } from '@/components/process-steps';
-import { CardGrid, Section } from '@/components/section';
+import { Section } from '@/components/section';
 import { ServicePage } from '@/components/service-page';
 import { ServiceProof } from '@/components/service-proof';
 import { contactHref } from '@/lib/attribution';
@@ -35,7 +34,7 @@ export default function ItConsultingPage() {
             {
               icon: 'life-ring',
               title: 'Remote and on-site support',
-              text: 'Your users reach an engineer who connects to the machine in question, with their permission, and fixes it while they watch. What cannot be fixed at a distance is fixed on site.',
+              text: 'Remote first, on site when hands are needed: your users reach an engineer who connects to the machine in question, with their permission, and fixes it while they watch; what needs a person at the machine is fixed there.',
             },
             {
               icon: 'calendar-check',
@@ -61,30 +60,31 @@ export default function ItConsultingPage() {
         />
       </Section>
       <Section sheet title="One-off or ongoing" intro="Whether it is a one-off review or ongoing support, the first conversation is about your situation, not our sales pitch.">
-        <CardGrid>
-          <FeatureCard title="A review">
-            <p>
-              We look at your network, systems and security, talk to the people who run them, and tell you in writing
-              what to fix first, and why. Act on it with your own staff, with us or with anyone else.
-            </p>
-          </FeatureCard>
-          <FeatureCard title="A project">
-            <p>
-              An upgrade, a migration or a new system, planned with you, carried out stage by stage and documented, then
-              handed back to whoever runs your IT from day to day.
-            </p>
-          </FeatureCard>
-          <FeatureCard title="Ongoing support">
-            <p>
-              A remote team that learns your systems once and keeps them in order: maintenance on a schedule, help when
-              something breaks, and advice before you buy or change anything.
-            </p>
-          </FeatureCard>
-        </CardGrid>
+        <FeatureList
+          layout="rows"
+          items={[
+            {
+              icon: 'magnifying-glass',
+              title: 'A review',
+              text: 'We look at your network, systems and security, talk to the people who run them, and tell you in writing what to fix first, and why. Act on it with your own staff, with us or with anyone else.',
+            },
+            {
+              icon: 'diagram-project',
+              title: 'A project',
+              text: 'An upgrade, a migration or a new system, planned with you, carried out stage by stage and documented, then handed back to whoever runs your IT from day to day.',
+            },
+            {
+              icon: 'life-ring',
+              title: 'Ongoing support',
+              text: 'A remote team that learns your systems once and keeps them in order: maintenance on a schedule, help when something breaks, and advice before you buy or change anything.',
+            },
+          ]}
+        />
         <p>
           <ButtonLink href={contactHref('/consulting')}>Contact us</ButtonLink>
         </p>
       </Section>
+      <ServiceProof service="/consulting" />
       <Section
         sheet
         title="What a review looks at"
@@ -132,7 +132,7 @@ export default function ItConsultingPage() {
             <p>You describe the problem and what has been tried; a short call is often enough to see the way forward.</p>
           </ProcessStep>
           <ProcessStep title="A look at your systems">
-            <p>Remotely where we can, on site where we must, alongside your IT staff and with the access you grant for it.</p>
+            <p>Remote first, on site when hands are needed, alongside your IT staff and with the access you grant for it.</p>
           </ProcessStep>
           <ProcessStep title="A plan you can act on">
             <p>What to do, in what order and at what cost, for your team or ours to carry out.</p>
@@ -147,6 +147,7 @@ export default function ItConsultingPage() {
       </Section>
       <Section sheet title="What we ask of you" tone="alt">
         <FeatureList
+          layout="rows"
           items={[
             {
               icon: 'user-gear',
@@ -197,8 +198,7 @@ export default function ItConsultingPage() {
           ]}
         />
       </Section>
-      <ServiceProof service="/consulting" />
-      <ClosingCta title="Need a second opinion on your IT?" action="Contact us" as="link" href={contactHref('/consulting')}>
+      <ClosingCta title="Need a second opinion on your IT?" action="Contact us" href={contactHref('/consulting')}>
         Tell us what is on your mind, and talk to a consultant about a review, a project or ongoing support.
       </ClosingCta>
     </ServicePage>

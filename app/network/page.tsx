@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import Link from 'next/link';
 import { ButtonLink } from '@/components/button-link';
 import { ClosingCta } from '@/components/closing-cta';
 import { FeatureCard } from '@/components/feature-card';
@@ -59,6 +60,7 @@ export default function OnboardNetworksPage() {
           </FeatureCard>
         </CardGrid>
       </Section>
+      <ServiceProof service="/network" />
       <Section
         sheet
         title="Run from shore, working offline"
@@ -66,6 +68,7 @@ export default function OnboardNetworksPage() {
         intro="Once the network is in, almost all our work on it is remote, and nothing on board depends on us being connected."
       >
         <FeatureList
+          layout="rows"
           items={[
             {
               icon: 'lock',
@@ -132,33 +135,42 @@ export default function OnboardNetworksPage() {
           ]}
         />
       </Section>
-      <Section title="Segmentation, E26 and NIS2">
+      <Section
+        id="e26"
+        title="What E26 and E27 ask of a ship"
+        intro="The IACS unified requirements on cyber resilience, and what an onboard network gives an owner towards them."
+      >
         <FeatureList
+          layout="rows"
           items={[
             {
               icon: 'ship',
-              title: 'E26 and E27 on board',
-              text: 'Binding on new ships whose building contract was signed on or after 1 July 2024. E26 asks, among other things, for an inventory of the computer-based systems on board, security zones with controlled boundaries, protected wired and wireless networks, and controlled remote access. E27 sets the security features the equipment itself must have.',
+              title: 'E26: the ship',
+              text: 'Binding on ships whose building contract is signed on or after 1 July 2024, and guidance for older ones. Built around five functions (identify, protect, detect, respond and recover), it asks among other things for an inventory of the computer-based systems on board, security zones whose boundaries control what passes, protected wired and wireless networks, controlled remote access, and plans to respond to an incident and recover from it.',
             },
             {
-              icon: 'building',
-              title: 'NIS2',
-              text: 'Through national law, the directive makes medium-sized and larger EU sea and coastal shipping companies manage their cyber risks. Article 21 lists access control, asset management and multi-factor authentication among the measures.',
+              icon: 'server',
+              title: 'E27: the equipment',
+              text: 'The security features a system or a piece of equipment must have itself, shown in its maker’s documents. On a ship under E26, what is added or replaced on board should come with them.',
             },
             {
               icon: 'clipboard-check',
+              title: 'Who shows it',
+              text: 'On a new build the shipyard prepares the E26 documents for class, and the owner keeps them current for the life of the ship. Class checks each ship; no supplier holds an E26 approval on its behalf, and meeting the rules stays with the owner.',
+            },
+            {
+              icon: 'network-wired',
               title: 'What the network gives you',
-              text: 'The zones and the rules between them, the equipment list and remote access you control: the material these rules ask about. On a new build the shipyard prepares the E26 documents for class and the owner keeps them current; our record of every change feeds that. Meeting the rules stays with you.',
+              text: 'The zones and the rules between them, the equipment list, and remote access you control: the material E26 asks about. Our record of every change keeps those documents current between surveys.',
             },
           ]}
         />
         <p>
-          Sources: <a href="https://iacs.org.uk/resolutions/unified-requirements/ur-e">unified requirements E26 and E27</a> on
-          the IACS website, and <a href="https://eur-lex.europa.eu/eli/dir/2022/2555/oj">the NIS2 Directive</a> in the EU’s
-          official journal.
+          IACS publishes <a href="https://iacs.org.uk/resolutions/unified-requirements/ur-e">E26 and E27</a> among its
+          unified requirements. What NIS2 asks of the shipping company itself is set out with our{' '}
+          <Link href="/vrit#nis2">IT management</Link>.
         </p>
       </Section>
-      <ServiceProof service="/network" />
       <ClosingCta title="Plan your onboard network" action="Contact us" href={contactHref('/network')}>
         Send us your vessel or rig layout and what has to connect; we will design the network around it.
       </ClosingCta>

@@ -42,6 +42,7 @@ export default function RapidPrototypingPage() {
           </FeatureCard>
         </CardGrid>
       </Section>
+      <ServiceProof service="/proto" />
       <Section sheet title="From idea to working API" intro="A short, fixed scope with something your team can call at the end of it.">
         <ProcessSteps>
           <ProcessStep title="Agree the model">
@@ -76,7 +77,6 @@ export default function RapidPrototypingPage() {
           ]}
         />
       </Section>
-      <ServiceProof service="/proto" />
       <ClosingCta title="Have an API in mind?" action="Get more information" href={contactHref('/proto')}>
         Tell us what your API should do and who will use it; we will tell you how quickly we can have a prototype running.
       </ClosingCta>

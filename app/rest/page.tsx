@@ -43,6 +43,7 @@ export default function LegacyToRestPage() {
           </FeatureCard>
         </CardGrid>
       </Section>
+      <ServiceProof service="/rest" />
       <Section sheet title="How we get there" intro="A conversion is planned in small, reversible steps, so your business keeps running on the old system until the new one has proved itself.">
         <ProcessSteps>
           <ProcessStep title="Assess">
@@ -62,7 +63,6 @@ export default function LegacyToRestPage() {
       <Section title="What our clients say" tone="alt">
         <Testimonial {...site.testimonial} />
       </Section>
-      <ServiceProof service="/rest" />
       <ClosingCta title="Unlock your data" action="Contact us" href={contactHref('/rest')}>
         Tell us about your database and what you want to connect to it.
       </ClosingCta>

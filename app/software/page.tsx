@@ -57,13 +57,11 @@ export default function SoftwareDevelopmentPage() {
           </FeatureCard>
         </CardGrid>
       </Section>
+      <ServiceProof service="/software" />
       <Section sheet title="From idea to launch" intro="Four steps, each ending in something you can try and approve before the next one begins.">
         <ProcessSteps>
           <ProcessStep title="Discovery">
-            <p>
-              Workshops with the people who will use the software and those who pay for it: the problem, the users, the
-              systems involved and what success means. You get a written scope and an estimate.
-            </p>
+            <p>Workshops with future users and those who pay: the problem, the systems involved, what success means. You get a written scope and an estimate.</p>
           </ProcessStep>
           <ProcessStep title="Design">
             <p>The architecture, the data and clickable screens, reviewed with your users while a change still costs a sketch rather than a rewrite.</p>
@@ -81,6 +79,7 @@ export default function SoftwareDevelopmentPage() {
       </Section>
       <Section sheet title="What we need from your side" tone="alt">
         <FeatureList
+          layout="rows"
           items={[
             {
               icon: 'user-check',
@@ -131,8 +130,7 @@ export default function SoftwareDevelopmentPage() {
           ]}
         />
       </Section>
-      <ServiceProof service="/software" />
-      <ClosingCta title="Ready to build?" action="Contact us" as="link" href={contactHref('/software')}>
+      <ClosingCta title="Ready to build?" action="Contact us" href={contactHref('/software')}>
         Tell us what slows your team down today and who would use the new software. Our first answer is a list of
         questions; then come a plan and an estimate.
       </ClosingCta>

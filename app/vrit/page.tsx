@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import Link from 'next/link';
 import { ButtonLink } from '@/components/button-link';
 import { ClosingCta } from '@/components/closing-cta';
 import { FeatureList } from '@/components/feature-list';
@@ -60,6 +61,7 @@ export default function ItManagementPage() {
           ]}
         />
       </Section>
+      <ServiceProof service="/vrit" levels />
       <Section
         sheet
         title="Support at sea, online or offline"
@@ -67,6 +69,7 @@ export default function ItManagementPage() {
         intro="The vessel’s own link is our way in; when it goes quiet, the ship keeps working and the backlog waits on board."
       >
         <FeatureList
+          layout="rows"
           items={[
             {
               icon: 'key',
@@ -86,7 +89,7 @@ export default function ItManagementPage() {
             {
               icon: 'toolbox',
               title: 'When hands are needed',
-              text: 'Some faults need a person at the equipment. We guide the crew step by step, and plan any replacement part for the next port call.',
+              text: 'A fault that needs a person at the equipment is fixed by the crew, with our engineer guiding each step on the line; a part to replace is planned for the next port call.',
             },
           ]}
         />
@@ -134,33 +137,41 @@ export default function ItManagementPage() {
           ]}
         />
       </Section>
-      <Section title="Where E26, E27 and NIS2 come in">
+      <Section
+        id="nis2"
+        title="NIS2, incidents and E26"
+        intro="What NIS2 asks of a shipping company after an incident, and what this service keeps ready for it."
+      >
         <FeatureList
+          layout="rows"
           items={[
             {
-              icon: 'ship',
-              title: 'IACS rules for new ships',
-              text: 'Required of ships ordered from 1 July 2024 onwards. E26 is built around five functions: identify, protect, detect, respond and recover. For the systems we look after, that means a current inventory, incident response and recovery plans, and tested backup and restore. E27 covers the equipment: on such a ship we check a replacement’s E27 documents before proposing it.',
+              icon: 'building',
+              title: 'What NIS2 asks',
+              text: 'The EU directive, applied through each member state’s law, puts cyber-security duties on medium-sized and larger shipping companies: on the company, not on each vessel. Its measures include incident handling, business continuity with backup management and disaster recovery, access control and the security of suppliers.',
             },
             {
-              icon: 'building',
-              title: 'NIS2',
-              text: 'It applies to medium-sized and larger EU shipping companies, and its measures include incident handling and business continuity, such as backup management and disaster recovery. A significant incident is reported to the national authority or incident response team (CSIRT): an early warning within 24 hours of learning of it, a fuller notification within 72 hours.',
+              icon: 'bell',
+              title: 'Reporting an incident',
+              text: 'A significant incident goes to the national authority or its incident response team (CSIRT): an early warning within 24 hours of learning of it, a fuller notification within 72 hours, and a final report within a month of that.',
             },
             {
               icon: 'clipboard-check',
               title: 'The evidence we keep',
-              text: 'The inventory, backups with restores that have been tried, and a record of each incident with what was seen and done, ready for your report. Compliance stays yours: there is no E26 approval a service company can hold on a ship’s behalf.',
+              text: 'For the systems we look after: a record of each incident with what was seen and done and when, ready for your reports; backups with restores that have been tried; and a current inventory. The reports and the duties stay yours.',
+            },
+            {
+              icon: 'ship',
+              title: 'On a ship under E26',
+              text: 'On a ship it applies to, the inventory, the plans to respond and recover, and the tested backups are also what IACS UR E26 asks the owner to keep; and we check a replacement’s E27 documents before proposing it.',
             },
           ]}
         />
         <p>
-          The texts: IACS publishes <a href="https://iacs.org.uk/resolutions/unified-requirements/ur-e">E26 and E27</a>{' '}
-          among its unified requirements, and EUR-Lex holds{' '}
-          <a href="https://eur-lex.europa.eu/eli/dir/2022/2555/oj">Directive (EU) 2022/2555</a>.
+          The text of NIS2 is <a href="https://eur-lex.europa.eu/eli/dir/2022/2555/oj">Directive (EU) 2022/2555</a> on
+          EUR-Lex. What E26 and E27 ask of a ship is set out with our <Link href="/network#e26">onboard networks</Link>.
         </p>
       </Section>
-      <ServiceProof service="/vrit" levels />
       <ClosingCta title="Hand us the IT on board" action="Contact us" href={contactHref('/vrit')}>
         Tell us about your fleet and we will propose a support plan that fits it.
       </ClosingCta>

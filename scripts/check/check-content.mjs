@@ -482,6 +482,12 @@ function serviceLevelProblems(tree, site) {
   return [];
 }
 
+/** The photos of a list of people (lib/people.ts, or the tests' list), as paths from the root: what the build makes small. */
+export function peoplePhotos(root, file = 'lib/people.ts') {
+  const people = exported(new Tree(root), file, 'people');
+  return Array.isArray(people) ? people.flatMap((person) => (person?.photo ? [person.photo.text] : [])) : [];
+}
+
 function peopleProblems(tree) {
   const file = 'lib/people.ts';
   const people = exported(tree, file, 'people');

@@ -2,7 +2,7 @@
 // endpoint (PHP's built-in server running the working copy's mail/) together, so the form works
 // and its messages land where `npm start` puts them (php mail/admin.php list shows them).
 //   npm run dev   → http://localhost:3000 (PORT=… for another, PORT=0 for any free one; Ctrl+C stops both)
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { describeStore, mailEnvironment, php, requirePhp } from './local-php.mjs';
 
 const port = process.env.PORT ?? '3000';
@@ -32,6 +32,9 @@ function stop(code) {
   process.exit(code);
 }
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stop(0));
+
+// The people's photos, made small as the build makes them (a photo added later: restart the preview).
+if (spawnSync(process.execPath, ['scripts/build/people-photos.mjs'], { stdio: 'inherit' }).status !== 0) process.exit(1);
 
 // PHP on a loopback port of the system's choosing (started as root, as www-data); it names the
 // port in its first line.
