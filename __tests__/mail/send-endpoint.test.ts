@@ -15,7 +15,7 @@ jest.setTimeout(30_000);
 const FIELDS = ['firstName', 'lastName', 'email', 'company', 'subject', 'phone', 'message'] as const;
 
 type Fields = Record<(typeof FIELDS)[number], string>;
-type ContactCase = { name: string; input: Fields; valid: boolean; clientValid?: boolean };
+type ContactCase = { name: string; input: Fields; valid: boolean; clientValid?: boolean; invalid?: (keyof Fields)[] };
 type AttributionCase = { name: string; field: string; value: string; valid: boolean };
 
 const valid: Fields = validMessage;
@@ -35,6 +35,9 @@ describe('mail/send.php', () => {
       expect(reply.json?.success).toBe(contactCase.valid);
       expect(await php.messages()).toHaveLength(contactCase.valid ? 1 : 0);
       if (!contactCase.valid) expect(reply.json?.message).toMatch(/^Please fill in all required fields with valid information\./);
+      // A case that names the fields at fault: the answer names those, and no other.
+      const named = (contactCase.invalid ?? []).map((field) => field.replace(/[A-Z]/g, (letter) => ` ${letter.toLowerCase()}`));
+      if (named.length > 0) expect(reply.json?.message).toBe(`Please fill in all required fields with valid information. Check: ${named.join(', ')}.`);
     });
   });
 
@@ -171,6 +174,22 @@ print(json.dumps(mails))`;
     const text = mail.text!.replace(/\r\n/g, '\n');
     for (const field of FIELDS) expect(text).toContain(input[field]);
     expect((await php.messages())[0]).toMatchObject(input);
+  });
+
+  it('shows each invisible character of a field of one line escaped in the mail, in its headers and body, and keeps the joiners a message needs', async () => {
+    const input = (cases as ContactCase[]).find((contactCase) => contactCase.name.startsWith('zero-width space, word joiner, BOM and direction marks'))!.input;
+    // Persian's non-joiner and an emoji's joiners stay; a zero-width space and a mark that hide in the text show.
+    const message = 'می\u200cخواهم 👨\u200d👩\u200d👧\nhidden\u200b here\u200e, \u200cand there';
+    expect((await php.sendJson({ ...input, message })).status).toBe(200);
+    const raw = php.capturedMessages()[0];
+    const mail = await PostalMime.parse(raw);
+    expect(mail.subject).toBe('New enquiry: Ana\\u200b Ex\\ufeffa\\u2060mple (שלום\\u200e Shipping): مرحبا\\u061c VSAT\\u200f');
+    const text = mail.text!.replace(/\r\n/g, '\n');
+    expect(text).toContain('First name: Ana\\u200b\nLast name:  Ex\\ufeffa\\u2060mple\n');
+    expect(text).toContain('Message:\nمی\u200cخواهم 👨\u200d👩\u200d👧\nhidden\\u200b here\\u200e, \\u200cand there\n');
+    expect(text.replaceAll(/(?<=\p{L}|\p{Extended_Pictographic})[\u200c\u200d](?=\p{L}|\p{Extended_Pictographic})/gu, '')).not.toMatch(/[\p{Cf}\u2028\u2029]/u);
+    // The store keeps what was sent.
+    expect((await php.messages())[0]).toMatchObject({ ...input, message });
   });
 
   it('delivers HTML in the message as inert plain text', async () => {

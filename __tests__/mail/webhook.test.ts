@@ -212,23 +212,25 @@ describe('the team webhook (MAIL_WEBHOOK_URL)', () => {
     expect(triggers.filter((trigger) => trigger.test(text))).toEqual([]);
   });
 
-  it('shows a direction override escaped in `text`, from a lead stored before they were refused, and mails that lead too', async () => {
+  it('shows a direction override, a separator, a tag and a zero-width space escaped in `text`, from a lead stored before the first three were refused, and mails that lead too', async () => {
     receiver = await startReceiver('ok');
     const storage = php.fresh({ MAIL_WEBHOOK_URL: receiver.url });
     // Held (no proof of work), then changed as an earlier version would have stored it.
     expect((await php.postForm({ ...validMessage, elapsedMs: '5000' }, { Origin: php.origin })).headers.get('location')).toBe('/contact/sent');
-    sqlite(storage, "UPDATE messages SET firstName = 'Ana' || char(8238) || 'moc.elpmaxe@ana', subject = 'Photo ' || char(8294) || 'gpj.exe'");
+    sqlite(storage, "UPDATE messages SET firstName = 'Ana' || char(8238) || 'moc.elpmaxe@ana' || char(8203), subject = 'Photo ' || char(8294) || 'gpj.exe' || char(8232) || char(917569)");
     const [held] = await php.messages();
     expect((await php.admin('release', held.id)).code).toBe(0);
     expect((await php.deliver()).code).toBe(0);
     const { text, lead } = JSON.parse(receiver.calls[0].body);
     expect(text).not.toMatch(CONTROL);
-    expect(text.replaceAll('\u200b', '')).toBe('New enquiry: Ana\\u202emoc.elpmaxe@ana Example (Example Shipping Ltd): Photo \\u2066gpj.exe (from the form, opened directly)');
+    // The zero-width spaces left raw are the ones that keep the words inert (above), none of the visitor's.
+    expect(text.replaceAll('\u200b', '')).toBe('New enquiry: Ana\\u202emoc.elpmaxe@ana\\u200b Example (Example Shipping Ltd): Photo \\u2066gpj.exe\\u2028\\udb40\\udc41 (from the form, opened directly)');
+    expect(text.replaceAll('\u200b', '')).not.toMatch(/[\p{Cf}\u2028\u2029]/u);
     // For programs, the lead as it is stored.
-    expect(lead).toMatchObject({ firstName: 'Ana\u202emoc.elpmaxe@ana', subject: 'Photo \u2066gpj.exe' });
+    expect(lead).toMatchObject({ firstName: 'Ana\u202emoc.elpmaxe@ana\u200b', subject: 'Photo \u2066gpj.exe\u2028\u{E0041}' });
     // The mail shows it escaped as admin.php does (quoted-printable would hide a raw one as =E2=80=AE).
     const [mail] = php.capturedMessages();
-    expect(mail).toContain('First name: Ana\\u202emoc.elpmaxe@ana');
+    expect(mail).toContain('First name: Ana\\u202emoc.elpmaxe@ana\\u200b');
     expect(mail).not.toMatch(/=E2=80=AE|=E2=81=A6/);
     expect((await php.messages())[0]).toMatchObject({ state: 'delivered', webhook: 'delivered' });
   });
