@@ -47,7 +47,7 @@ return [
     'MAIL_HELD_MAX_MB' => '10',
     // A message still undelivered this many hours after it came is given up at its next failure.
     'MAIL_GIVE_UP_HOURS' => '72',
-    // Delivered and dead messages are deleted this many days after they came. The privacy notice
+    // Every message is deleted this many days after it came, delivered or not. The privacy notice
     // (app/privacy/page.tsx) states this number: change both.
     'MAIL_RETENTION_DAYS' => '180',
     // GET /mail/health.php?token=<this> answers 200 "ok" or 503 "degraded"; without one it does not

@@ -126,6 +126,28 @@ function contact_store_due(PDO $pdo, int $now, string $channel): array
     return $due->fetchAll(PDO::FETCH_COLUMN);
 }
 
+/**
+ * Gives up every delivery by $channel still waiting (pending, or claimed by a sender whose lease
+ * ran out): the channel is no longer set up, so none of them can ever go. @return list<string> the ids of their messages
+ */
+function contact_store_give_up(PDO $pdo, string $channel, string $why): array
+{
+    $now = time();
+    $waiting = "channel = :channel AND (state = 'pending' OR (state = 'sending' AND lease_until <= :now))";
+    $find = static function (PDO $pdo) use ($waiting, $channel, $now): array {
+        $query = $pdo->prepare("SELECT message_id FROM deliveries WHERE $waiting ORDER BY message_id");
+        $query->execute(['channel' => $channel, 'now' => $now]);
+        return $query->fetchAll(PDO::FETCH_COLUMN);
+    };
+    // Looked for first without the lock: there is nothing to give up nearly always.
+    return $find($pdo) === [] ? [] : contact_store_transaction($pdo, static function (PDO $pdo) use ($find, $waiting, $channel, $now, $why): array {
+        $ids = $find($pdo);
+        $pdo->prepare("UPDATE deliveries SET state = 'dead', next_attempt_at = NULL, lease_until = NULL, last_error = :why WHERE $waiting")
+            ->execute(['channel' => $channel, 'now' => $now, 'why' => $why]);
+        return $ids;
+    });
+}
+
 /** Queues a held message, due now, for each channel set up now. @return string its state before: held, or why nothing changed */
 function contact_store_release(PDO $pdo, array $config, string $id): string
 {
