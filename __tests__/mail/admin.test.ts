@@ -314,6 +314,8 @@ describe('mail/admin.php', () => {
       expect(late.stdout).toMatch(/^Attention: a held message has waited over a day: php mail\/admin.php list --status held, then release ID or delete ID$/m);
 
       expect(await php.admin('release', first)).toMatchObject({ code: 0, stdout: `${first} is released and due now; the next deliver.php run sends it.\n` });
+      // The network a held message came from counted only for its share: released, it is forgotten.
+      expect(sqlite(storage, 'SELECT id, network IS NULL AS forgotten FROM messages ORDER BY id')).toEqual([first, second].sort().map((id) => ({ id, forgotten: id === first ? 1 : 0 })));
       expect((await php.deliver()).stdout).toMatch(new RegExp(`^${first}: delivered \\(attempt 1\\)$`, 'm'));
       expect((await php.deliver()).stdout).toBe('');
       expect(await php.admin('release', first)).toMatchObject({ code: 1, stdout: `${first} is not held (it is delivered).\n` });
