@@ -3,12 +3,15 @@ import cases from './fixtures/contact-cases.json';
 import { DEFAULT_SUBJECT, messages, ProofExpired, sendContactMessage, type ContactField, type ContactMessage } from '@/lib/contact';
 import { validateContact } from '@/lib/contact-schema';
 
-type Case = { name: string; input: Record<ContactField, string>; valid: boolean; clientValid?: boolean };
+type Case = { name: string; input: Record<ContactField, string>; valid: boolean; clientValid?: boolean; invalid?: ContactField[] };
 
 describe('validateContact', () => {
   // The same table runs against mail/send.php (__tests__/mail/send-endpoint.test.ts), so the two agree.
-  it.each((cases as Case[]).map((c) => [c.name, c] as const))('%s', (_name, { input, valid, clientValid }) => {
-    expect(validateContact(input).success).toBe(clientValid ?? valid);
+  it.each((cases as Case[]).map((c) => [c.name, c] as const))('%s', (_name, { input, valid, clientValid, invalid = [] }) => {
+    const result = validateContact(input);
+    expect(result.success).toBe(clientValid ?? valid);
+    // A case that names the fields at fault: the form names those, and no other.
+    if (invalid.length > 0) expect(result).toEqual({ success: false, errors: Object.fromEntries(invalid.map((field) => [field, expect.any(String)])) });
   });
 
   it('trims what it accepts and names each invalid field', () => {

@@ -6,9 +6,12 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 // No field takes a control character (C0, DEL, C1): none can start a mail header or steer the
 // terminal the operator reads the message in. Nor a Unicode direction override or isolate
 // (U+202A-U+202E, U+2066-U+2069), which would show a name or an address reversed in a terminal or
-// a mail client. The message keeps its tabs and line breaks: LF, or CRLF as a form post sends
-// them, but no lone CR, which would draw one line over another.
-const CONTROLS = /[\x00-\x1F\x7F-\x9F\u202A-\u202E\u2066-\u2069]/;
+// a mail client. Nor does a field of one line take a line or paragraph separator (U+2028,
+// U+2029: a line break to some readers) or a tag character (U+E0000-U+E007F: invisible, it can
+// carry text nobody sees); the message may (a flag's emoji is tags). The message keeps its tabs
+// and line breaks: LF, or CRLF as a form post sends them, but no lone CR, which would draw one
+// line over another. mail/lib/validation.php has the same rules.
+const CONTROLS = /[\x00-\x1F\x7F-\x9F\u202A-\u202E\u2066-\u2069\u2028\u2029\u{E0000}-\u{E007F}]/u;
 const MESSAGE_CONTROLS = /[\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F\u202A-\u202E\u2066-\u2069]|\r(?!\n)/;
 
 function text(field: ContactField, { required = false, multiline = false } = {}) {

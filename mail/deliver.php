@@ -40,9 +40,18 @@ try {
 /** One attempt at each due delivery by $channel; prints a line each. @return int the failures */
 function deliver_channel(array $config, PDO $store, string $channel): int
 {
+    $label = contact_channel_suffix($channel);
+    if (!in_array($channel, contact_enabled_channels($config), true)) {
+        // No longer set up (its address removed): what waits for it can never go.
+        $why = 'no longer set up: ' . contact_channel_unset($channel);
+        $given = contact_store_give_up($store, $channel, $why);
+        foreach ($given as $id) {
+            echo "$id:$label dead, given up: $why; php mail/admin.php status says what to do\n";
+        }
+        return count($given);
+    }
     $due = contact_store_due($store, time(), $channel);
     $errors = $due === [] ? [] : (contact_channel($channel)['problems'])($config);
-    $label = contact_channel_suffix($channel);
     $what = $label === '' ? 'message' : trim($label) . ' delivery';
     if ($errors !== []) {
         printf("%s due, none sent: %s\nphp mail/admin.php check shows the configuration.\n", contact_count(count($due), $what), implode(' ', $errors));

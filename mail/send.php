@@ -121,8 +121,9 @@ $config = contact_config();
     }
     return [$store, $proof, contact_store_accept($store, $config, $fields + $attribution, contact_client_address($config, $_SERVER), $proof)];
 });
-if ($accepted['refused'] === 'full') {
-    contact_log('contact endpoint: a message without a proof of work was turned away, its visitor asked to call or write: the held messages are at their cap; php mail/admin.php status');
+if (in_array($accepted['refused'], ['full', 'network'], true)) {
+    contact_log('contact endpoint: a message without a proof of work was turned away, its visitor asked to call or write: '
+        . ($accepted['refused'] === 'full' ? 'the held messages are at their cap; php mail/admin.php status' : contact_held_share_reached($config)));
     contact_respond(503, false, CONTACT_HELD_FULL);
 }
 if ($accepted['refused'] !== null) {

@@ -227,6 +227,12 @@ for (const at of placed) {
     } else {
       expect(reply).toEqual({ status: layout.accepted ? 200 : 503, text: JSON.stringify(layout.accepted ? { success: true, message: messages.success } : { success: false, message: OUT_OF_SERVICE }) });
       expect(health.status).toBe(layout.accepted ? 200 : 503);
+      if (path !== '') {
+        // The form without JavaScript, posted to the subfolder's endpoint: its answer is the subfolder's own page, not the host's.
+        const fields = { firstName: 'Mira', lastName: 'Ivanova', email: 'mira@example.com', message: 'Two vessels need VSAT.', elapsedMs: '5000' };
+        const form = await fetch(`${url}/mail/send.php`, { method: 'POST', redirect: 'manual', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: at.url }, body: new URLSearchParams(fields) });
+        expect([form.status, form.headers.get('location')]).toEqual([303, `${path}/contact/failed`]);
+      }
     }
     expect(snapshot(served)).toEqual(before);
     expect(holds(store, marker).length > 0).toBe(layout.accepted);

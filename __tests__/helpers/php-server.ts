@@ -502,7 +502,7 @@ export async function storeMessages(php: PhpServer, dir: string, seeds: Seed[]):
 /** SMTP settings naming port 1 on loopback, where nothing listens: a mail server that is down. */
 export const smtpDown = { MAIL_TRANSPORT: 'smtp', SMTP_HOST: '127.0.0.1', SMTP_PORT: '1', SMTP_SECURE: 'none' };
 
-/** Makes `dir` hold a store of schema 3, the one before today's, as its own code made it (__tests__/fixtures/store-v3.sql). */
+/** Makes `dir` hold a store of schema 3, an earlier one than today's, as its own code made it (__tests__/fixtures/store-v3.sql). */
 export function writeSchema3Store(dir: string): void {
   const script = "$db = new PDO('sqlite:' . $argv[1]); $db->exec(file_get_contents($argv[2]));";
   const [file, ...args] = asPhpUser(['php', '-r', script, join(dir, 'messages.sqlite'), join(repo, '__tests__', 'fixtures', 'store-v3.sql')]);

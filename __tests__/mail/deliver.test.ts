@@ -102,6 +102,31 @@ describe('mail/deliver.php', () => {
     expect((await php.messages())[0]).toMatchObject({ state: 'pending', attempts: 0 });
   });
 
+  it('deletes a message MAIL_RETENTION_DAYS after it came whatever its deliveries: 200 days old, mailed, with a webhook delivery pending for a webhook since removed, or never sent', async () => {
+    // The default 180 days, and no webhook set up any more.
+    await storeMessages(php, storage, [{ id: 'mailed', age: 200 * DAY, delivered: true }, { id: 'unsent', age: 200 * DAY }, { id: 'recent', age: 179 * DAY, delivered: true }]);
+    sqlite(storage, "INSERT INTO deliveries (message_id, channel, state, attempts, next_attempt_at, last_error) VALUES ('mailed', 'webhook', 'pending', 3, ?, 'the webhook answered HTTP 500')", [Math.floor(Date.now() / 1000) + 3600]);
+    // Gone before any attempt: neither mailed now, nor given up.
+    expect(await php.deliver()).toEqual(silent);
+    expect((await php.messages()).map((message) => message.id)).toEqual(['recent']);
+    expect(sqlite(storage, 'SELECT message_id FROM deliveries')).toEqual([{ message_id: 'recent' }]);
+    expect(php.capturedMessages()).toEqual([]);
+  });
+
+  it('gives up the deliveries waiting for a channel no longer set up, once, and status says so without calling the store unhealthy', async () => {
+    await storeMessages(php, storage, [{ id: 'recent', age: DAY, delivered: true }]);
+    sqlite(storage, "INSERT INTO deliveries (message_id, channel, state, attempts, next_attempt_at, last_error) VALUES ('recent', 'webhook', 'pending', 2, ?, 'the webhook answered HTTP 500')", [Math.floor(Date.now() / 1000) + 3600]);
+    const run = await php.deliver();
+    expect(run).toEqual({ code: 1, stdout: 'recent: webhook dead, given up: no longer set up: MAIL_WEBHOOK_URL is not set.; php mail/admin.php status says what to do\n', stderr: '' });
+    expect(await php.deliver()).toEqual(silent);
+    expect((await php.messages())[0]).toMatchObject({ state: 'delivered', webhook: 'dead' });
+    const status = await php.admin('status');
+    expect(status.code).toBe(0);
+    expect(status.stdout).toMatch(/^webhook: pending 0, sending 0, delivered 0, dead 1$/m);
+    expect(status.stdout).toMatch(/^Note: 1 webhook delivery is dead, given up as the webhook is no longer set up \(MAIL_WEBHOOK_URL is not set\.\): set it up again and php mail\/admin\.php retry --dead sends them; else retention deletes them with their messages$/m);
+    expect((await php.admin('show', 'recent')).stdout).toMatch(/^webhook: +dead, attempts 2, last error: no longer set up: MAIL_WEBHOOK_URL is not set\.$/m);
+  });
+
   it('deletes delivered and dead messages MAIL_RETENTION_DAYS after they came, with their outbox files, quietly; status names a dead one 14 days before', async () => {
     storage = php.fresh({ ...smtpDown, MAIL_GIVE_UP_HOURS: '0', MAIL_RETENTION_DAYS: '420' });
     await storeMessages(php, storage, [{ id: 'expired', age: 421 * DAY, delivered: true }, { id: 'recent', age: 10 * DAY, delivered: true }, { id: 'unsent', age: 400 * DAY }]);
@@ -120,7 +145,7 @@ describe('mail/deliver.php', () => {
     const status = await php.admin('status');
     expect(status.code).toBe(2);
     const [deleted] = new Date(Date.now() + 10 * DAY).toISOString().split('T');
-    expect(status.stdout).toMatch(new RegExp(`^Attention: unsent \\(dead, received \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC\\) is deleted in 10 days, on ${deleted}, MAIL_RETENTION_DAYS after it came: php mail/admin\\.php retry unsent sends it again$`, 'm'));
+    expect(status.stdout).toMatch(new RegExp(`^Attention: unsent \\(dead, received \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC\\) is deleted in 10 days, on ${deleted}, MAIL_RETENTION_DAYS after it came, whether sent or not: php mail/admin\\.php retry unsent sends it again$`, 'm'));
 
     // At /privacy's 180 days, the dead message received 400 days ago is gone after the next run.
     storage = php.fresh({ MAIL_STORAGE_DIR: storage });

@@ -140,12 +140,15 @@ describe.each([
     });
   });
 
-  it('takes no message for a site uploaded into a subfolder of the document root, whose npts-private the server serves, until MAIL_STORAGE_DIR names a folder outside it', async () => {
+  it('takes no message for a site uploaded into a subfolder of the document root, whose npts-private the server serves, until MAIL_STORAGE_DIR names a folder outside it; the form without JavaScript lands on the subfolder\'s own pages', async () => {
     await withServer({ subfolder: true }, async (server) => {
       const before = files(server.documentRoot);
       const reply = await server.postJson(validMessage);
       expect(reply.status).toBe(503);
       expect(reply.json).toEqual({ success: false, message: OUT_OF_SERVICE });
+      // The site is in /npts/: its answer pages too, not the host's.
+      const form = (data: Record<string, string>) => server.sendForm({ ...data, elapsedMs: '5000' });
+      expect((await form(validMessage)).headers.get('location')).toBe('/npts/contact/failed');
       expect(await server.request(`/mail/health.php?token=${TOKEN}`)).toMatchObject({ status: 503, text: 'degraded\n' });
       await server.expectLog(
         new RegExp(`${server.documentRoot}/npts-private is inside the document root ${server.documentRoot}, and outside mail/, so any web server serves it\\. Fix: make ${server.docroot} the document root .*, or set MAIL_STORAGE_DIR to a folder outside ${server.documentRoot} that \\S+ can write\\.`),
@@ -156,6 +159,8 @@ describe.each([
       server.configure({ ...testConfig, MAIL_HEALTH_TOKEN: TOKEN, MAIL_STORAGE_DIR: outside });
       expect((await server.postJson(validMessage)).status).toBe(200);
       expect(files(outside)).toContain('messages.sqlite');
+      expect((await form(validMessage)).headers.get('location')).toBe('/npts/contact/sent');
+      expect((await form({ ...validMessage, email: 'not an address' })).headers.get('location')).toBe('/npts/contact/invalid');
       expect(files(server.documentRoot)).toEqual(before);
     });
   });

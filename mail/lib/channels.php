@@ -47,6 +47,12 @@ function contact_enabled_channels(array $config): array
     return array_keys(array_filter(CONTACT_CHANNELS, static fn (?string $switch): bool => $switch === null || ($config[$switch] ?? '') !== ''));
 }
 
+/** Why a channel that waits on a setting gets no deliveries now, as cron and status say it. */
+function contact_channel_unset(string $channel): string
+{
+    return CONTACT_CHANNELS[$channel] . ' is not set.';
+}
+
 /** How a delivery is named in what the commands print: the primary one by its message alone, the others by their label. */
 function contact_channel_suffix(string $channel): string
 {

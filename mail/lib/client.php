@@ -77,6 +77,16 @@ function contact_client_address(array $config, array $server): string
     return $remote;
 }
 
+/** The network of an address, as the held messages' shares count it: an IPv6 /48 (what a site or a tunnel is given), an IPv4 /24. */
+function contact_network_key(string $address): string
+{
+    $packed = contact_pack_address($address);
+    if ($packed === null) {
+        return $address;
+    }
+    return substr($packed, 0, strlen($packed) === 16 ? 6 : 3);
+}
+
 /** An IPv6 client usually holds a whole /64, so the limit counts per /64; IPv4 per address. */
 function contact_rate_limit_key(string $address): string
 {

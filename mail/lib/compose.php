@@ -30,6 +30,12 @@ function contact_compose(array $config, array $record): \PHPMailer\PHPMailer\PHP
     if ($invalid !== []) {
         throw new ContactInvalidMessage('stored message is invalid: ' . implode(', ', $invalid));
     }
+    // What people read shows each invisible character escaped, in the headers and the body, as
+    // admin.php shows it: a field of one line wholly; the message but for its line breaks, tabs
+    // and the joiners between letters that its language needs.
+    foreach ($fields as $name => $value) {
+        $fields[$name] = contact_printable($value, $name === 'message');
+    }
     $optional = static fn (string $name): string => $fields[$name] === '' ? '(not given)' : $fields[$name];
     $mail = contact_mailer();
     $mail->CharSet = \PHPMailer\PHPMailer\PHPMailer::CHARSET_UTF8;
@@ -118,13 +124,14 @@ function contact_mailer(): \PHPMailer\PHPMailer\PHPMailer
 
 /**
  * What an earlier version let into the store and this one refuses (a C1 control, a direction
- * control, a lone CR in the message), shown escaped as admin.php shows it: that visitor was
- * thanked, so the lead is mailed. What no version took (a line break in a name) stays refused.
+ * control, a lone CR in the message; a separator or a tag in a field of one line), shown escaped
+ * as admin.php shows it: that visitor was thanked, so the lead is mailed. What no version took (a
+ * line break in a name) stays refused.
  */
 function contact_compose_earlier(string $name, string $value): string
 {
-    $earlier = '[\x{80}-\x{9F}' . CONTACT_BIDI_CONTROLS . ']';
-    $earlier = $name === 'message' ? "/$earlier|\r(?!\n)/u" : "/$earlier/u";
+    $earlier = '[\x{80}-\x{9F}' . CONTACT_BIDI_CONTROLS;
+    $earlier = $name === 'message' ? "/$earlier]|\r(?!\n)/u" : '/' . $earlier . CONTACT_LINE_ONLY . ']/u';
     return preg_replace_callback($earlier, static fn (array $control): string => contact_printable($control[0]), $value) ?? $value;
 }
 
@@ -133,7 +140,7 @@ function contact_origin_lines(array $record): array
 {
     ['source' => $source, 'campaign' => $tags] = contact_lead_origin($record);
     $campaign = implode(', ', array_map(static fn (string $name, string $value): string => "$name=$value", array_keys($tags), $tags));
-    return ['Came from:  ' . ($source ?? '(not known: the form was opened directly)'), 'Campaign:   ' . ($campaign === '' ? '(none)' : $campaign)];
+    return ['Came from:  ' . contact_printable($source ?? '(not known: the form was opened directly)'), 'Campaign:   ' . ($campaign === '' ? '(none)' : contact_printable($campaign))];
 }
 
 /** "New enquiry: Ana Petrova (Blue Line Shipping): VSAT for two vessels". @param array<string, string> $fields validated */

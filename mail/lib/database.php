@@ -37,6 +37,11 @@ function contact_store_use_wal(PDO $pdo): void
     }
 }
 
+/** A write waiting for the lock tries again after this many microseconds, at random: waiters take turns. */
+const CONTACT_LOCK_RETRY_MICROSECONDS = [1000, 5000];
+/** While other processes keep committing, a write waits for the lock up to this many times MAIL_LOCK_TIMEOUT. */
+const CONTACT_LOCK_PATIENCE = 6;
+
 /**
  * Runs $work in one write transaction, taken at once so it never fails halfway for a lock.
  * @template T
@@ -45,7 +50,7 @@ function contact_store_use_wal(PDO $pdo): void
  */
 function contact_store_transaction(PDO $pdo, callable $work): mixed
 {
-    $pdo->exec('BEGIN IMMEDIATE');
+    contact_store_begin($pdo);
     try {
         $result = $work($pdo);
         $pdo->exec('COMMIT');
@@ -57,6 +62,47 @@ function contact_store_transaction(PDO $pdo, callable $work): mixed
             // SQLite has already rolled back (a full disk does that).
         }
         throw $error;
+    }
+}
+
+/**
+ * BEGIN IMMEDIATE, waiting for the write lock while another process holds it. SQLite's own wait
+ * (busy_timeout) sleeps up to 100 ms between tries, so among many writers on a busy machine one
+ * could lose the lock to the others again and again, past MAIL_LOCK_TIMEOUT, though each held it
+ * for milliseconds: "database is locked", and a visitor told to try again for nothing. Here the
+ * lock is tried every few milliseconds, and the wait fails only when no other process committed
+ * for a whole MAIL_LOCK_TIMEOUT (one holds the store that long), or after CONTACT_LOCK_PATIENCE
+ * times it in all.
+ */
+function contact_store_begin(PDO $pdo): void
+{
+    $timeout = (int) $pdo->query('PRAGMA busy_timeout')->fetchColumn();
+    $version = static fn (): int => (int) $pdo->query('PRAGMA data_version')->fetchColumn();
+    $started = $since = hrtime(true);
+    $seen = null;
+    for (;;) {
+        $pdo->exec('PRAGMA busy_timeout = 0');
+        try {
+            $pdo->exec('BEGIN IMMEDIATE');
+            return;
+        } catch (PDOException $error) {
+            if (($error->errorInfo[1] ?? null) !== 5) {
+                throw $error;
+            }
+        } finally {
+            $pdo->exec("PRAGMA busy_timeout = $timeout");
+        }
+        // What the store was when the wait began: another process's commit changes it.
+        $seen ??= $version();
+        $now = hrtime(true);
+        if (($now - $since) / 1e6 >= $timeout) {
+            $current = $version();
+            if ($current === $seen || ($now - $started) / 1e6 >= CONTACT_LOCK_PATIENCE * $timeout) {
+                throw $error;
+            }
+            [$seen, $since] = [$current, $now];
+        }
+        usleep(random_int(...CONTACT_LOCK_RETRY_MICROSECONDS));
     }
 }
 

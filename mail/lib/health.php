@@ -1,7 +1,8 @@
 <?php
-// The store's health, one rule for /mail/health.php and `admin.php status`: a dead delivery is the
-// worst; then the held messages at their cap, a delivery waiting over an hour, a held message
-// nobody has looked at for a day. It may call messages.php, channels.php, held.php and printable.php.
+// The store's health, one rule for /mail/health.php and `admin.php status`: a dead delivery by a
+// channel set up is the worst; then the held messages at their cap, a delivery waiting over an
+// hour, a held message nobody has looked at for a day. It may call messages.php, channels.php,
+// held.php and printable.php.
 declare(strict_types=1);
 
 require_once __DIR__ . '/messages.php';
@@ -15,16 +16,17 @@ const CONTACT_PENDING_ALERT_SECONDS = 3600;
 const CONTACT_HELD_ALERT_SECONDS = 86400;
 
 /**
- * @return array{code: int, attention: list<string>, oldestUndelivered: ?int} 0 healthy, 1 something waits too long, 2 a delivery is dead; what to do about it; when the oldest message with a delivery to make came
+ * @return array{code: int, attention: list<string>, notes: list<string>, oldestUndelivered: ?int} 0 healthy, 1 something waits too long, 2 a delivery is dead; what to do about it; what is known and needs nothing; when the oldest message with a delivery to make came
  */
 function contact_health(array $config, PDO $pdo, int $now): array
 {
-    $watch = contact_store_watch($pdo);
-    $health = ['code' => 0, 'attention' => [], 'oldestUndelivered' => $watch['oldestUndelivered']];
+    $enabled = contact_enabled_channels($config);
+    $watch = contact_store_watch($pdo, $enabled);
+    $health = ['code' => 0, 'attention' => [], 'notes' => contact_health_notes($config, $pdo), 'oldestUndelivered' => $watch['oldestUndelivered']];
     $full = contact_held_full($config, $pdo);
     $full = $full === null ? null : "$full: php mail/admin.php list --status held, then release ID or delete ID";
     if ($watch['dead']) {
-        foreach (array_keys(contact_channels()) as $channel) {
+        foreach ($enabled as $channel) {
             $dead = contact_store_counts($pdo, $channel)['dead'];
             if ($dead > 0) {
                 $health['attention'][] = $channel === contact_primary_channel()
@@ -44,4 +46,23 @@ function contact_health(array $config, PDO $pdo, int $now): array
         default => null,
     };
     return $waiting === null ? $health : ['code' => 1, 'attention' => [$waiting]] + $health;
+}
+
+/**
+ * The deliveries deliver.php gave up as their channel is no longer set up (the webhook's address
+ * removed, say): known, and the operator's choice, so they make the store no less healthy.
+ * @return list<string>
+ */
+function contact_health_notes(array $config, PDO $pdo): array
+{
+    $notes = [];
+    foreach (array_diff(array_keys(contact_channels()), contact_enabled_channels($config)) as $channel) {
+        $dead = contact_store_counts($pdo, $channel)['dead'];
+        $name = trim(contact_channel_suffix($channel));
+        if ($dead > 0) {
+            $notes[] = "$dead $name " . ($dead === 1 ? 'delivery is' : 'deliveries are') . " dead, given up as the $name is no longer set up ("
+                . contact_channel_unset($channel) . "): set it up again and php mail/admin.php retry --dead sends them; else retention deletes them with their messages";
+        }
+    }
+    return $notes;
 }

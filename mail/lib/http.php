@@ -40,7 +40,7 @@ function contact_answer(int $status, array $body, array $headers = []): never
     if (!headers_sent()) {
         header_remove();
         if (contact_request('form') && !in_array($status, [403, 405, 415], true)) {
-            $headers['Location'] = match (true) {
+            $headers['Location'] = contact_site_path() . match (true) {
                 $status === 200 => '/contact/sent',
                 $status === 400, $status === 422 => '/contact/invalid',
                 default => '/contact/failed',
@@ -57,6 +57,18 @@ function contact_answer(int $status, array $body, array $headers = []): never
     }
     echo json_encode($body, JSON_UNESCAPED_UNICODE | JSON_UNESCAPED_SLASHES);
     exit;
+}
+
+/**
+ * Where the site's pages are on this server: the path before /mail/send.php, as the server ran it
+ * ('' at the host's root, '/npts' for a site uploaded into a subfolder), so the form's answer
+ * pages are the site's own.
+ */
+function contact_site_path(): string
+{
+    $script = (string) ($_SERVER['SCRIPT_NAME'] ?? '');
+    $site = preg_match('#^((?:/[^/]+)*)/mail/send\.php$#D', $script, $match) === 1 ? $match[1] : '';
+    return implode('/', array_map('rawurlencode', explode('/', $site)));
 }
 
 /** Refuses a message whose proof is invalid, expired (the form's script then sends a fresh one) or spent. @param 'invalid'|'expired'|'reused' $why */

@@ -94,21 +94,53 @@ function contact_store_counts(PDO $pdo, ?string $channel = null): array
     return $counts;
 }
 
-/** @return array{oldestUndelivered: ?int, oldestHeld: ?int, dead: bool} what monitoring needs, from indexes alone */
-function contact_store_watch(PDO $pdo): array
+/**
+ * What monitoring needs of the deliveries by $channels (those set up: one no longer set up is given
+ * up by deliver.php), from indexes alone.
+ * @param list<string> $channels
+ * @return array{oldestUndelivered: ?int, oldestHeld: ?int, dead: bool}
+ */
+function contact_store_watch(PDO $pdo, array $channels): array
 {
-    $oldest = $pdo->query("SELECT min(m.received_at) FROM deliveries d JOIN messages m ON m.id = d.message_id WHERE d.state IN ('pending', 'sending')")->fetchColumn();
+    $in = implode(', ', array_fill(0, count($channels), '?'));
+    $query = $pdo->prepare("SELECT min(m.received_at) FROM deliveries d JOIN messages m ON m.id = d.message_id WHERE d.state IN ('pending', 'sending') AND d.channel IN ($in)");
+    $query->execute($channels);
+    $oldest = $query->fetchColumn();
     $held = $pdo->query('SELECT min(received_at) FROM messages WHERE held = 1')->fetchColumn();
-    $dead = $pdo->query("SELECT EXISTS (SELECT 1 FROM deliveries WHERE state = 'dead')")->fetchColumn();
+    $query = $pdo->prepare("SELECT EXISTS (SELECT 1 FROM deliveries WHERE state = 'dead' AND channel IN ($in))");
+    $query->execute($channels);
+    $dead = $query->fetchColumn();
     return ['oldestUndelivered' => $oldest === null ? null : (int) $oldest, 'oldestHeld' => $held === null ? null : (int) $held, 'dead' => (bool) $dead];
 }
 
-/** @return array<int, string> rowid => id of the next messages done in $states received before $before, after rowid $after */
-function contact_store_old(PDO $pdo, array $states, int $before, int $after, int $limit = 500): array
+/** @return array<int, string> rowid => id of the next messages received before $before, after rowid $after, done in one of $states (null: in any state) */
+function contact_store_old(PDO $pdo, ?array $states, int $before, int $after, int $limit = 500): array
 {
-    $query = $pdo->prepare('SELECT m.rowid, m.id FROM messages m WHERE m.received_at < ? AND m.rowid > ? AND ' . contact_store_done_in($states) . ' ORDER BY m.rowid LIMIT ?');
+    $query = $pdo->prepare('SELECT m.rowid, m.id FROM messages m WHERE m.received_at < ? AND m.rowid > ?' . ($states === null ? '' : ' AND ' . contact_store_done_in($states)) . ' ORDER BY m.rowid LIMIT ?');
     $query->execute([$before, $after, $limit]);
     return $query->fetchAll(PDO::FETCH_KEY_PAIR);
+}
+
+/**
+ * The messages received before $before with a delivery by one of $channels that is not delivered, oldest first.
+ * @param list<string> $channels
+ * @return list<array{id: string, received_at: int, undelivered: array<string, string>}> each with channel => the state of those deliveries
+ */
+function contact_store_undelivered(PDO $pdo, array $channels, int $before): array
+{
+    if ($channels === []) {
+        return [];
+    }
+    $in = implode(', ', array_fill(0, count($channels), '?'));
+    $query = $pdo->prepare("SELECT m.id, m.received_at, d.channel, d.state FROM messages m JOIN deliveries d ON d.message_id = m.id
+        WHERE m.received_at < ? AND d.state <> 'delivered' AND d.channel IN ($in) ORDER BY m.received_at, m.rowid, d.channel");
+    $query->execute([$before, ...$channels]);
+    $messages = [];
+    foreach ($query->fetchAll() as $row) {
+        $messages[$row['id']] ??= ['id' => $row['id'], 'received_at' => (int) $row['received_at'], 'undelivered' => []];
+        $messages[$row['id']]['undelivered'][$row['channel']] = $row['state'];
+    }
+    return array_values($messages);
 }
 
 /**

@@ -21,11 +21,12 @@ const CONTACT_BACKOFF = [600, 1800, 7200, 21600, 86400];
 /**
  * Stores an accepted message, spends its proof and counts it against its client's rate limit, in
  * one transaction, with a delivery due now for each channel set up; one without a proof is held,
- * unless the held messages are at their cap. A message refused leaves its proof unspent.
+ * with its network, unless the held messages are at their cap or its network at its share. A
+ * message refused leaves its proof unspent.
  * @param array<string, ?string> $fields the seven fields and the attribution, validated
  * @param ?array{challenge: string, expires: int} $proof a proof whose signature holds, or null
  * @param ?int $now the request's clock; by default read once the store is locked
- * @return array{id: ?string, wait: int, refused: ?string} the new message's id; or null with the seconds to wait (the rate limit), or why it is refused: expired, reused, or full (held)
+ * @return array{id: ?string, wait: int, refused: ?string} the new message's id; or null with the seconds to wait (the rate limit), or why it is refused: expired, reused; full or network (held.php)
  */
 function contact_store_accept(PDO $pdo, array $config, array $fields, string $client, ?array $proof, ?int $now = null): array
 {
@@ -34,9 +35,8 @@ function contact_store_accept(PDO $pdo, array $config, array $fields, string $cl
         // One clock, read once no other request can change the store: a proof that passes in its
         // last second is still on record as spent for anyone else in that second.
         $now ??= time();
-        $refused = $proof === null
-            ? (contact_held_full($config, $pdo) === null ? null : 'full')
-            : contact_proof_refusal($pdo, $proof, $now);
+        $network = $proof === null ? contact_held_network($pdo, $client) : null;
+        $refused = $network !== null ? contact_held_refusal($config, $pdo, $network) : contact_proof_refusal($pdo, $proof, $now);
         if ($refused !== null) {
             return ['id' => null, 'wait' => 0, 'refused' => $refused];
         }
@@ -52,8 +52,8 @@ function contact_store_accept(PDO $pdo, array $config, array $fields, string $cl
         $values = array_map(static fn (string $name): ?string => $fields[$name] ?? (isset(CONTACT_FIELDS[$name]) ? '' : null), $names);
         $columns = implode(', ', $names);
         $marks = implode(', ', array_fill(0, count($names), '?'));
-        $pdo->prepare("INSERT INTO messages (id, received_at, $columns, held) VALUES (?, ?, $marks, ?)")
-            ->execute([$id, $now, ...$values, (int) ($proof === null)]);
+        $pdo->prepare("INSERT INTO messages (id, received_at, $columns, held, network) VALUES (?, ?, $marks, ?, ?)")
+            ->execute([$id, $now, ...$values, (int) ($proof === null), $network]);
         contact_store_queue($pdo, $id, $proof === null ? [] : $channels, $now);
         return ['id' => $id, 'wait' => 0, 'refused' => null];
     });
@@ -126,12 +126,35 @@ function contact_store_due(PDO $pdo, int $now, string $channel): array
     return $due->fetchAll(PDO::FETCH_COLUMN);
 }
 
+/**
+ * Gives up every delivery by $channel still waiting (pending, or claimed by a sender whose lease
+ * ran out): the channel is no longer set up, so none of them can ever go. @return list<string> the ids of their messages
+ */
+function contact_store_give_up(PDO $pdo, string $channel, string $why): array
+{
+    $now = time();
+    $waiting = "channel = :channel AND (state = 'pending' OR (state = 'sending' AND lease_until <= :now))";
+    $find = static function (PDO $pdo) use ($waiting, $channel, $now): array {
+        $query = $pdo->prepare("SELECT message_id FROM deliveries WHERE $waiting ORDER BY message_id");
+        $query->execute(['channel' => $channel, 'now' => $now]);
+        return $query->fetchAll(PDO::FETCH_COLUMN);
+    };
+    // Looked for first without the lock: there is nothing to give up nearly always.
+    return $find($pdo) === [] ? [] : contact_store_transaction($pdo, static function (PDO $pdo) use ($find, $waiting, $channel, $now, $why): array {
+        $ids = $find($pdo);
+        $pdo->prepare("UPDATE deliveries SET state = 'dead', next_attempt_at = NULL, lease_until = NULL, last_error = :why WHERE $waiting")
+            ->execute(['channel' => $channel, 'now' => $now, 'why' => $why]);
+        return $ids;
+    });
+}
+
 /** Queues a held message, due now, for each channel set up now. @return string its state before: held, or why nothing changed */
 function contact_store_release(PDO $pdo, array $config, string $id): string
 {
     $channels = contact_enabled_channels($config);
     return contact_store_transaction($pdo, static function (PDO $pdo) use ($id, $channels): string {
-        $release = $pdo->prepare('UPDATE messages SET held = 0 WHERE id = ? AND held = 1');
+        // Its network counted only for the share it held: released, it is forgotten.
+        $release = $pdo->prepare('UPDATE messages SET held = 0, network = NULL WHERE id = ? AND held = 1');
         $release->execute([$id]);
         if ($release->rowCount() !== 1) {
             return contact_store_message($pdo, $id)['state'] ?? 'missing';

@@ -1,28 +1,31 @@
 <?php
-// What is deleted, and when: retention (MAIL_RETENTION_DAYS for delivered and dead messages,
-// CONTACT_HELD_DAYS for held ones), purge and erasure, each message with the files its channels
-// keep of it, those first; and which dead messages retention deletes soon. It may call
-// messages.php, rate-limit.php, config.php and channels.php.
+// What is deleted, and when: retention (every message MAIL_RETENTION_DAYS after it came, whatever
+// its deliveries' states; held ones after CONTACT_HELD_DAYS), purge and erasure, each message with
+// the files its channels keep of it, those first; and which undelivered messages retention deletes
+// soon. It may call messages.php, rate-limit.php, database.php, config.php and channels.php.
 declare(strict_types=1);
 
 require_once __DIR__ . '/messages.php';
 require_once __DIR__ . '/rate-limit.php';
+require_once __DIR__ . '/database.php';
 require_once __DIR__ . '/config.php';
 require_once __DIR__ . '/channels.php';
 
 /** Held messages nobody released are deleted this many days after they came (/privacy says so). */
 const CONTACT_HELD_DAYS = 30;
-/** status names a dead message this many days before retention deletes it, so the operator can act. */
+/** status names an undelivered message this many days before retention deletes it, so the operator can act. */
 const CONTACT_RETENTION_NOTICE_DAYS = 14;
 
 /**
- * Deletes messages in $states (delivered, dead, held) received before $before, each after its
- * files: one whose file stays is kept, so nothing of it is left where no list can find it.
+ * Deletes messages received before $before, in $states (delivered, dead, held: those done in one)
+ * or, with null, in any, each after its files: one whose file stays is kept, so nothing of it is
+ * left where no list can find it. One being sent right now stays for the next time.
+ * @param ?list<string> $states
  * @return array{deleted: int, kept: array<string, string>} how many went; id => why for those kept
  */
-function contact_purge(array $config, PDO $pdo, array $states, int $before): array
+function contact_purge(array $config, PDO $pdo, ?array $states, int $before): array
 {
-    $states = array_values(array_intersect($states, ['delivered', 'dead', 'held']));
+    $states = $states === null ? null : array_values(array_intersect($states, ['delivered', 'dead', 'held']));
     $result = ['deleted' => 0, 'kept' => []];
     $after = 0;
     while ($states !== [] && ($batch = contact_store_old($pdo, $states, $before, $after)) !== []) {
@@ -34,23 +37,37 @@ function contact_purge(array $config, PDO $pdo, array $states, int $before): arr
     return $result;
 }
 
-/** MAIL_RETENTION_DAYS for delivered and dead messages, CONTACT_HELD_DAYS for held ones, from when they came. @return array{deleted: int, kept: array<string, string>} */
-function contact_apply_retention(array $config, PDO $pdo): array
+/** How many days after it came a held message is deleted: CONTACT_HELD_DAYS, or MAIL_RETENTION_DAYS if that is sooner. */
+function contact_held_days(array $config): int
 {
-    contact_rate_limit_expire($pdo, time());
-    $delivered = contact_purge($config, $pdo, ['delivered', 'dead'], time() - contact_config_int($config, 'MAIL_RETENTION_DAYS', 1) * 86400);
-    $held = contact_purge($config, $pdo, ['held'], time() - CONTACT_HELD_DAYS * 86400);
-    return ['deleted' => $delivered['deleted'] + $held['deleted'], 'kept' => $delivered['kept'] + $held['kept']];
+    return min(CONTACT_HELD_DAYS, contact_config_int($config, 'MAIL_RETENTION_DAYS', 1));
 }
 
-/** @return array<string, array{received: int, deleted: int}> the dead messages retention deletes within CONTACT_RETENTION_NOTICE_DAYS */
+/**
+ * Every message MAIL_RETENTION_DAYS after it came, whatever its deliveries' states (/privacy
+ * promises it: a delivery that never went, to a channel since removed say, keeps nothing longer);
+ * a held one after contact_held_days. @return array{deleted: int, kept: array<string, string>}
+ */
+function contact_apply_retention(array $config, PDO $pdo): array
+{
+    contact_store_transaction($pdo, static fn (PDO $pdo) => contact_rate_limit_expire($pdo, time()));
+    $old = contact_purge($config, $pdo, null, time() - contact_config_int($config, 'MAIL_RETENTION_DAYS', 1) * 86400);
+    $held = contact_purge($config, $pdo, ['held'], time() - contact_held_days($config) * 86400);
+    return ['deleted' => $old['deleted'] + $held['deleted'], 'kept' => $old['kept'] + $held['kept']];
+}
+
+/**
+ * The messages retention deletes within CONTACT_RETENTION_NOTICE_DAYS with a delivery by a channel
+ * set up not yet delivered (pending, or dead: retry sends it again).
+ * @return array<string, array{received: int, deleted: int, undelivered: array<string, string>}> id => when it came, when it goes, channel => state
+ */
 function contact_retention_due(array $config, PDO $pdo, int $now): array
 {
     $days = contact_config_int($config, 'MAIL_RETENTION_DAYS', 1);
     $due = [];
-    foreach (contact_store_old($pdo, ['dead'], $now - ($days - CONTACT_RETENTION_NOTICE_DAYS) * 86400, 0) as $id) {
-        $received = (int) (contact_store_message($pdo, $id)['received_at'] ?? $now);
-        $due[$id] = ['received' => $received, 'deleted' => $received + $days * 86400];
+    foreach (contact_store_undelivered($pdo, contact_enabled_channels($config), $now - ($days - CONTACT_RETENTION_NOTICE_DAYS) * 86400) as $message) {
+        $received = (int) $message['received_at'];
+        $due[$message['id']] = ['received' => $received, 'deleted' => $received + $days * 86400, 'undelivered' => $message['undelivered']];
     }
     return $due;
 }

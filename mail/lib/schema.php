@@ -1,6 +1,7 @@
 <?php
 // The store's tables. A message is a row of `messages`: what the visitor sent, where the lead came
-// from, whether it is held (no proof of work: it waits for the operator). Each way a lead goes out
+// from, whether it is held (no proof of work: it waits for the operator) and, while it is, a keyed
+// hash of the network it came from (held.php's shares). Each way a lead goes out
 // (channels.php) is a row of `deliveries`, with its own state, attempts, backoff and lease. Every
 // query of the endpoint, cron and the health check uses an index. PRAGMA user_version names the
 // schema; store.php refuses any other. It may call database.php and validation.php.
@@ -9,7 +10,7 @@ declare(strict_types=1);
 require_once __DIR__ . '/database.php';
 require_once __DIR__ . '/validation.php';
 
-const CONTACT_SCHEMA_VERSION = 4;
+const CONTACT_SCHEMA_VERSION = 5;
 /** A delivery's states: waiting (pending), claimed by a sender (sending), and how it ended. */
 const CONTACT_DELIVERY_STATES = ['pending', 'sending', 'delivered', 'dead'];
 
@@ -23,7 +24,8 @@ function contact_schema_create(PDO $pdo): void
             return;
         }
         // deliveries_state finds a channel's due deliveries and those in a state (health, retry
-        // --dead); messages_held the held ones by age (retention, health).
+        // --dead); messages_held the held ones by age (retention, health), messages_network
+        // those of one network (its share).
         $pdo->exec(<<<SQL
             CREATE TABLE messages (
                 id TEXT PRIMARY KEY,
@@ -36,7 +38,8 @@ function contact_schema_create(PDO $pdo): void
                 phone TEXT NOT NULL,
                 message TEXT NOT NULL,
                 $attribution,
-                held INTEGER NOT NULL DEFAULT 0 CHECK (held IN (0, 1))
+                held INTEGER NOT NULL DEFAULT 0 CHECK (held IN (0, 1)),
+                network TEXT CHECK (network IS NULL OR held = 1)
             );
             CREATE TABLE deliveries (
                 message_id TEXT NOT NULL,
@@ -52,6 +55,7 @@ function contact_schema_create(PDO $pdo): void
             CREATE INDEX messages_received ON messages (received_at);
             CREATE INDEX messages_email ON messages (email COLLATE NOCASE);
             CREATE INDEX messages_held ON messages (received_at) WHERE held = 1;
+            CREATE INDEX messages_network ON messages (network) WHERE held = 1;
             CREATE INDEX deliveries_state ON deliveries (state, channel, next_attempt_at);
             CREATE TABLE rate_hits (client TEXT NOT NULL, expires_at INTEGER NOT NULL);
             CREATE INDEX rate_hits_client ON rate_hits (client);

@@ -18,6 +18,11 @@ const CONTACT_JS_SPACE = '\x{0009}-\x{000D}\x{0020}\x{00A0}\x{1680}\x{2000}-\x{2
 // but no lone CR, which would draw one line over another.
 const CONTACT_BIDI_CONTROLS = '\x{202A}-\x{202E}\x{2066}-\x{2069}';
 const CONTACT_CONTROLS = '/[\x00-\x1F\x7F-\x{9F}' . CONTACT_BIDI_CONTROLS . ']/u';
+// Nor does a field of one line (names, email, company, subject, phone) take a line or paragraph
+// separator (U+2028, U+2029: a line break to some readers) or a tag character (U+E0000 to
+// U+E007F: invisible, it can carry text nobody sees). The message may: a flag's emoji is tags.
+const CONTACT_LINE_ONLY = '\x{2028}\x{2029}\x{E0000}-\x{E007F}';
+const CONTACT_LINE_CONTROLS = '/[\x00-\x1F\x7F-\x{9F}' . CONTACT_BIDI_CONTROLS . CONTACT_LINE_ONLY . ']/u';
 const CONTACT_MESSAGE_CONTROLS = '/[\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x{9F}' . CONTACT_BIDI_CONTROLS . ']|\r(?!\n)/u';
 
 /** Trims like JavaScript does. The string must be valid UTF-8. */
@@ -57,7 +62,7 @@ function contact_validate(array $input): array
         $value = contact_trim($value);
         $fields[$name] = $value;
         $ok = preg_match_all('/./su', $value) <= $max
-            && preg_match($name === 'message' ? CONTACT_MESSAGE_CONTROLS : CONTACT_CONTROLS, $value) !== 1
+            && preg_match($name === 'message' ? CONTACT_MESSAGE_CONTROLS : CONTACT_LINE_CONTROLS, $value) !== 1
             && !($value === '' && in_array($name, CONTACT_REQUIRED, true))
             && !($name === 'email' && !contact_is_email($value));
         if (!$ok) {

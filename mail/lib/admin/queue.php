@@ -48,16 +48,20 @@ function admin_status(array $config): int
     echo 'oldest pending: ' . ($oldest === null ? '-' : admin_ago(time() - $oldest) . ' (received ' . admin_time($oldest) . ')') . "\n";
     if ($counts['held'] > 0) {
         echo contact_count($counts['held'], 'held message') . ' (sent without a proof of work: the form without JavaScript, or a script): '
-            . 'php mail/admin.php list --status held; release ID sends one, delete ID drops it; unreleased ones go after ' . CONTACT_HELD_DAYS . " days\n";
+            . 'php mail/admin.php list --status held; release ID sends one, delete ID drops it; unreleased ones go after ' . contact_held_days($config) . " days\n";
     }
     foreach ($health['attention'] as $line) {
         echo "Attention: $line\n";
     }
+    foreach ($health['notes'] as $line) {
+        echo "Note: $line\n";
+    }
     foreach (contact_retention_due($config, $store, time()) as $id => $when) {
         $days = (int) ceil(($when['deleted'] - time()) / 86400);
-        echo "Attention: $id (dead, received " . admin_time($when['received']) . ') is deleted '
+        $undelivered = implode(', ', array_map(static fn (string $channel, string $state): string => ltrim(contact_channel_suffix($channel) . " $state"), array_keys($when['undelivered']), $when['undelivered']));
+        echo "Attention: $id ($undelivered, received " . admin_time($when['received']) . ') is deleted '
             . ($days > 0 ? 'in ' . contact_count($days, 'day') . ', on ' . gmdate('Y-m-d', $when['deleted']) : 'by the next deliver.php run')
-            . ', MAIL_RETENTION_DAYS after it came: php mail/admin.php retry ' . $id . " sends it again\n";
+            . ', MAIL_RETENTION_DAYS after it came, whether sent or not: php mail/admin.php retry ' . $id . " sends it again\n";
     }
     return $health['code'];
 }
