@@ -9,8 +9,6 @@ sudo=""
 [ "$(id -u)" -eq 0 ] || sudo="sudo"
 
 need=()
-# npm, to fetch Node 24 where the machine has none.
-command -v npm >/dev/null 2>&1 || need+=(npm)
 command -v php >/dev/null 2>&1 || need+=(php-cli)
 # The contact endpoint's store is SQLite through PDO.
 php -m 2>/dev/null | grep -qx pdo_sqlite || need+=(php-sqlite3)
@@ -38,6 +36,8 @@ ls /usr/sbin/php-fpm* >/dev/null 2>&1 || need+=(php-fpm)
 command -v rsync >/dev/null 2>&1 || need+=(rsync)
 # Java for the W3C Nu HTML Checker (npm run check:html, the npm package vnu-jar).
 command -v java >/dev/null 2>&1 || need+=(default-jre-headless)
+# npm, to fetch Node 24 below where the machine has no Node at all.
+command -v npm >/dev/null 2>&1 || need+=(npm)
 
 if [ ${#need[@]} -eq 0 ]; then
   echo "setup: every Debian package the site and its tests need is installed."
