@@ -22,8 +22,9 @@ const nextConfig = {
     },
   },
   reactStrictMode: true,
-  // Share images convert the site's font with subset-font, which loads its WebAssembly by path.
-  serverExternalPackages: ['subset-font'],
+  // Share images convert the site's font with subset-font, which loads its WebAssembly by path;
+  // /web-vitals.js is bundled by esbuild, which runs its own binary, found from its package.
+  serverExternalPackages: ['subset-font', 'esbuild'],
 };
 
 /**

@@ -32,7 +32,9 @@ declare global {
  * (lib/web-vitals.ts), once the HTML is parsed. Loading it from here rather than from the pages'
  * scripts keeps those scripts what they were for a visitor who never accepts.
  */
-export const CONSENT_DEFAULT_SCRIPT = [
+// Pure: /web-vitals.js (lib/web-vitals-reporter.ts) takes only the cookie's name from this file, and
+// its bundler leaves out what a call might have needed.
+export const CONSENT_DEFAULT_SCRIPT = /* @__PURE__ */ [
   'window.dataLayer=window.dataLayer||[];',
   '(function(){var vitals=false;window.gtag=function(){window.dataLayer.push(arguments);',
   "if(!vitals&&arguments[0]==='consent'&&arguments[2].analytics_storage==='granted'){vitals=true;",

@@ -3,11 +3,10 @@
  * `web_vitals` event per metric report in window.dataLayer, for the tag manager to forward to
  * Google Analytics (docs/operating.md).
  *
- * The reporter runs as /web-vitals.js (app/web-vitals.js/route.ts): web-vitals' attribution build,
- * then `reportWebVitals` sent as its own source text, so it must use nothing from outside its body.
- * The consent script in <head> (CONSENT_DEFAULT_SCRIPT, lib/analytics.ts) loads that file once
- * analytics is granted: a visitor without consent downloads none of it, and the pages' own scripts
- * do not change by a byte.
+ * The reporter runs as /web-vitals.js: lib/web-vitals-reporter.ts starts it on web-vitals'
+ * attribution build, and app/web-vitals.js/route.ts bundles the two. The consent script in <head>
+ * (CONSENT_DEFAULT_SCRIPT, lib/analytics.ts) loads that file once analytics is granted: a visitor
+ * without consent downloads none of it, and the pages' own scripts do not change by a byte.
  */
 import type * as WebVitals from 'web-vitals/attribution';
 
@@ -86,10 +85,3 @@ export function reportWebVitals(library: Library, consentCookie: string): void {
   library.onTTFB(send);
 }
 
-/**
- * /web-vitals.js: the library's build and the reporter, in a function of their own so that nothing
- * is left in the page's global scope.
- */
-export function webVitalsScript(library: string, consentCookie: string): string {
-  return `(()=>{${library}\n(${reportWebVitals.toString()})(webVitals,${JSON.stringify(consentCookie)})})();\n`;
-}

@@ -39,7 +39,7 @@ export async function launchWebKit() {
   // a toolbar that would shrink the page and refuse windows narrower than about 447 px.
   const xvfb = spawn('Xvfb', ['-displayfd', '1', '-screen', '0', '1920x7000x24', '-nolisten', 'tcp'], { stdio: ['ignore', 'pipe', 'ignore'], detached: true });
   const display = await new Promise((done, fail) => {
-    xvfb.stdout.once('data', (chunk) => done(`:${chunk.toString().trim()}`));
+    xvfb.stdout.once('data', (chunk) => done(`:${chunk.toString('utf8').trim()}`));
     xvfb.once('exit', (code) => fail(new Error(`Xvfb exited with ${code}`)));
   });
   const service = spawn('/usr/bin/WebKitWebDriver', ['--port=0', '--host=127.0.0.1'], { env: { ...process.env, DISPLAY: display }, stdio: 'ignore', detached: true });

@@ -10,7 +10,8 @@ import { resolve } from 'node:path';
 import subsetFont from 'subset-font';
 
 const root = resolve(import.meta.dirname, '../..');
-const source = resolve(root, 'node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2');
+// The package exports its font files (`./files/*`).
+const source = new URL(import.meta.resolve('@fontsource-variable/inter/files/inter-latin-wght-normal.woff2'));
 const target = resolve(root, 'app/fonts/inter-subset.woff2');
 
 const RANGES = [

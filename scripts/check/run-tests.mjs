@@ -7,10 +7,15 @@
 // tests serve side by side, then the W3C checker over that build's pages, then the browser tests,
 // with their own report. The browser tests do not wait for the endpoint's: on a machine with cores
 // to spare those run beside them, on a small one they mostly end within the first phase.
+import { execFileSync } from 'node:child_process';
 import { start, runParts, stop, stopped } from './parts.mjs';
 import { ownRun, whenStarterGone } from './test-run.mjs';
 
 const started = Date.now();
+// Which Node the tests run under, for the record: its parts (npm, jest, Playwright and the servers
+// it starts) run the first node on PATH, named as well when it is another.
+const pathNode = execFileSync('node', ['--version'], { encoding: 'utf8' }).trim();
+console.log(`npm test: Node ${process.version}${pathNode === process.version ? '' : `, but the first node on PATH, which its parts run, is ${pathNode}`}.`);
 ownRun();
 whenStarterGone(() => stop('SIGINT', 'npm test: the command that started this run is gone'));
 
