@@ -1,9 +1,6 @@
 /** @jest-environment node */
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
-import PrivacyPage from '@/app/privacy/page';
 import { cleanupTemp, serverDir, setupPhpServer, smtpDown, sqlite, storeMessages, tempDir, validMessage } from '../helpers/php-server';
 import contract from '@/mail/contract.json';
 
@@ -26,17 +23,24 @@ function age(id: string, days: number): void {
 }
 
 /**
- * The text of /privacy as the build renders it with the contract's retention changed, as an
- * editor would change mail/contract.json; put back after.
+ * The text of /privacy as the build renders it from the contract in `file`: the page, and React
+ * with it, loaded afresh with `@/mail/contract.json` read from there, as a build of a working copy
+ * whose mail/contract.json an editor changed would read it.
  */
-function privacyWith(retention: typeof contract.retention): string {
-  const saved = { ...contract.retention };
-  Object.assign(contract.retention, retention);
-  try {
-    return renderToStaticMarkup(createElement(PrivacyPage)).replace(/<[^>]+>/g, '').replace(/\s+/g, ' ');
-  } finally {
-    Object.assign(contract.retention, saved);
-  }
+function privacyFrom(file: string): string {
+  let html = '';
+  jest.isolateModules(() => {
+    jest.doMock('@/mail/contract.json', () => JSON.parse(readFileSync(file, 'utf8')));
+    /* eslint-disable @typescript-eslint/no-require-imports */
+    const { createElement } = require('react') as typeof import('react');
+    const { renderToStaticMarkup } = require('react-dom/server') as typeof import('react-dom/server');
+    const { default: PrivacyPage } = require('@/app/privacy/page') as typeof import('@/app/privacy/page');
+    /* eslint-enable @typescript-eslint/no-require-imports */
+    html = renderToStaticMarkup(createElement(PrivacyPage));
+  });
+  // A mock outlives the isolated registry: the other tests read the contract as it is.
+  jest.dontMock('@/mail/contract.json');
+  return html.replace(/<[^>]+>/g, '').replace(/\s+/g, ' ');
 }
 
 /** When a line of deliver.php says the next attempt is, in milliseconds from now. */
@@ -184,16 +188,17 @@ describe('mail/deliver.php', () => {
   });
 
   it('keeps messages, and held ones, as long as the contract says, which /privacy states: a changed contract changes both', async () => {
-    const changed = { ...contract, retention: { ...contract.retention, messageDays: 60, heldDays: 7 } };
-    const privacy = privacyWith(changed.retention);
-    expect(privacy).toContain('the copy on the web server is deleted 60 days after you sent it. A message that cannot be delivered to us is deleted 60 days after you sent it too.');
-    expect(privacy).toContain('if we do not release it, it is deleted 7 days after it arrived');
-
-    // The endpoint's copy of the contract, as the build carries it with mail/.
+    // One change to the contract, in the endpoint's copy of mail/ (as the build carries it), and
+    // both the page and the endpoint read that file.
     const file = join(php.docroot, 'mail', 'contract.json');
     const original = readFileSync(file, 'utf8');
-    writeFileSync(file, JSON.stringify(changed));
+    writeFileSync(file, JSON.stringify({ ...contract, retention: { messageDays: 60, heldDays: 7 } }, null, 2));
     try {
+      const privacy = privacyFrom(file);
+      expect(privacy).toContain('the copy on the web server is deleted 60 days after you sent it. A message that cannot be delivered to us is deleted 60 days after you sent it too.');
+      expect(privacy).toContain('if we do not release it, it is deleted 7 days after it arrived');
+
+      // Either side of the new periods, and all within the old ones: none would go unless the change is read.
       await storeMessages(php, storage, [{ id: 'old', age: 61 * DAY, delivered: true }, { id: 'kept', age: 59 * DAY, delivered: true }]);
       for (const message of ['Held a week', 'Held six days']) {
         expect((await php.postForm({ ...validMessage, message }, { Origin: php.origin })).headers.get('location')).toBe('/contact/sent');
