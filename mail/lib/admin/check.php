@@ -79,6 +79,11 @@ function admin_check(array $config, bool $sendTest): int
     foreach (array_keys(array_diff_key(contact_config_file_read()['values'], $read['values'])) as $key) {
         $report(false, "$key in {$read['file']} is no setting, so nothing reads it (mail/config.example.ini has every key).", 'warn');
     }
+    // An earlier version's setting, which an environment (cron's, say) may still set: it would
+    // look as if it changed what /privacy publishes.
+    if (getenv('MAIL_RETENTION_DAYS') !== false) {
+        $report(false, 'MAIL_RETENTION_DAYS in the environment is no setting: messages are kept as long as mail/contract.json says, which /privacy publishes.', 'warn');
+    }
     foreach (contact_config_warnings($config) as $warning) {
         $report(false, $warning, 'warn');
     }
