@@ -7,7 +7,7 @@ import { buttonClassName } from '@/components/button-link';
 import { Toast, type ToastState } from '@/components/toast';
 import { generateLead } from '@/lib/analytics';
 import { leadAttribution } from '@/lib/attribution';
-import { ChallengeRefused, type ContactField, contactFields, type ContactMessage, type FieldErrors, labels, messages, ProofExpired, sendContactMessage } from '@/lib/contact';
+import { ChallengeRefused, type ContactField, contactFields, type ContactMessage, type FieldErrors, fieldRules, messages, ProofExpired, sendContactMessage } from '@/lib/contact';
 import { site } from '@/lib/site';
 import styles from './contact-form.module.css';
 
@@ -15,13 +15,13 @@ type FieldSpec = {
   name: ContactField;
   type?: 'text' | 'email' | 'tel';
   autoComplete: string;
-  required?: boolean;
 };
 
+// Which are required is the contract's (fieldRules).
 const fields: FieldSpec[] = [
-  { name: 'firstName', autoComplete: 'given-name', required: true },
-  { name: 'lastName', autoComplete: 'family-name', required: true },
-  { name: 'email', type: 'email', autoComplete: 'email', required: true },
+  { name: 'firstName', autoComplete: 'given-name' },
+  { name: 'lastName', autoComplete: 'family-name' },
+  { name: 'email', type: 'email', autoComplete: 'email' },
   { name: 'company', autoComplete: 'organization' },
   { name: 'subject', autoComplete: 'off' },
   { name: 'phone', type: 'tel', autoComplete: 'tel' },
@@ -121,7 +121,8 @@ export function ContactForm() {
     }
   }
 
-  function control(name: ContactField, required = false) {
+  function control(name: ContactField) {
+    const { required } = fieldRules[name];
     const error = errors[name];
     return {
       id: `contact-${name}`,
@@ -142,11 +143,11 @@ export function ContactForm() {
     );
   }
 
-  function label(name: ContactField, required = false) {
+  function label(name: ContactField) {
     return (
       <label htmlFor={`contact-${name}`} className={styles.label}>
-        {labels[name]}
-        {required && (
+        {fieldRules[name].label}
+        {fieldRules[name].required && (
           <span className={styles.required} aria-hidden="true">
             {' '}
             *
@@ -167,16 +168,16 @@ export function ContactForm() {
           <span className="visually-hidden">with an asterisk</span> are required.
         </p>
         <div className={styles.grid}>
-          {fields.map(({ name, type = 'text', autoComplete, required }) => (
+          {fields.map(({ name, type = 'text', autoComplete }) => (
             <div key={name} className={styles.field}>
-              {label(name, required)}
-              <input {...control(name, required)} type={type} autoComplete={autoComplete} className={styles.input} />
+              {label(name)}
+              <input {...control(name)} type={type} autoComplete={autoComplete} className={styles.input} />
               {errorText(name)}
             </div>
           ))}
           <div className={`${styles.field} ${styles.wide}`}>
-            {label('message', true)}
-            <textarea {...control('message', true)} rows={4} className={styles.input} />
+            {label('message')}
+            <textarea {...control('message')} rows={4} className={styles.input} />
             {errorText('message')}
           </div>
           {/* A field people never see: a script that fills it in is treated as a bot. */}

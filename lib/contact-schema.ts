@@ -1,39 +1,46 @@
+/**
+ * The zod schema of a contact message, built from the contract the endpoint builds its own rules
+ * from (mail/contract.json; mail/lib/validation.php): both are tested against the same cases
+ * (__tests__/fixtures/contact-cases.json). Loaded only when the form is used.
+ */
 import * as z from 'zod/mini';
-import { type ContactField, type FieldErrors, labels, maxLengths, type Validation } from '@/lib/contact';
+import { type ContactField, contactFields, type FieldErrors, fieldRules, type Validation } from '@/lib/contact';
+import contract from '@/mail/contract.json';
 
-// No whitespace, one at-sign, a dot in the domain part (spec §5).
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-// No field takes a control character (C0, DEL, C1): none can start a mail header or steer the
-// terminal the operator reads the message in. Nor a Unicode direction override or isolate
-// (U+202A-U+202E, U+2066-U+2069), which would show a name or an address reversed in a terminal or
-// a mail client. Nor does a field of one line take a line or paragraph separator (U+2028,
-// U+2029: a line break to some readers) or a tag character (U+E0000-U+E007F: invisible, it can
-// carry text nobody sees); the message may (a flag's emoji is tags). The message keeps its tabs
-// and line breaks: LF, or CRLF as a form post sends them, but no lone CR, which would draw one
-// line over another. mail/lib/validation.php has the same rules.
-const CONTROLS = /[\x00-\x1F\x7F-\x9F\u202A-\u202E\u2066-\u2069\u2028\u2029\u{E0000}-\u{E007F}]/u;
-const MESSAGE_CONTROLS = /[\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F\u202A-\u202E\u2066-\u2069]|\r(?!\n)/;
+/**
+ * The inside of a character class (for a /u pattern) holding the contract's code points and
+ * ranges, written U+XXXX and U+XXXX-U+YYYY: `\u{7F}-\u{9F}`.
+ */
+export function codePointClass(ranges: readonly string[]): string {
+  return ranges.map((range) => range.replace(/U\+([0-9A-F]+)/g, '\\u{$1}')).join('');
+}
 
-function text(field: ContactField, { required = false, multiline = false } = {}) {
-  const label = labels[field];
+const space = codePointClass(contract.whitespace);
+const { refused, refusedInOneLine, keptInMultiline } = contract.characters;
+const TRIM = new RegExp(`^[${space}]+|[${space}]+$`, 'gu');
+// The contract's \s is its whitespace, on both sides.
+const EMAIL_PATTERN = new RegExp(contract.email.replaceAll('\\s', space), 'u');
+// A field of one line refuses both lists; a multiline one keeps its tabs and line breaks, a
+// carriage return only before a line feed (CRLF, as a form post sends them).
+const ONE_LINE_REFUSED = new RegExp(`[${codePointClass([...refused, ...refusedInOneLine])}]`, 'u');
+const MULTILINE_REFUSED = new RegExp(`(?![${codePointClass(keptInMultiline)}])[${codePointClass(refused)}]|\\r(?!\\n)`, 'u');
+
+function text(field: ContactField) {
+  const { label, required, maxLength, multiline } = fieldRules[field];
   return z.string().check(
-    z.trim(),
+    z.overwrite((value: string) => value.replace(TRIM, '')),
     ...(required ? [z.minLength(1, `${label} is required.`)] : []),
     // Characters as people count them (code points, so an emoji is one), as send.php does.
-    z.refine((value: string) => [...value].length <= maxLengths[field], `${label} must be at most ${maxLengths[field]} characters.`),
-    z.refine((value: string) => !(multiline ? MESSAGE_CONTROLS : CONTROLS).test(value), `${label} contains characters that are not allowed.`),
+    z.refine((value: string) => [...value].length <= maxLength, `${label} must be at most ${maxLength} characters.`),
+    z.refine((value: string) => !(multiline ? MULTILINE_REFUSED : ONE_LINE_REFUSED).test(value), `${label} contains characters that are not allowed.`),
   );
 }
 
-export const contactSchema = z.object({
-  firstName: text('firstName', { required: true }),
-  lastName: text('lastName', { required: true }),
-  email: text('email', { required: true }).check(z.regex(EMAIL_PATTERN, 'Enter a valid email address, like name@example.com.')),
-  company: text('company'),
-  subject: text('subject'),
-  phone: text('phone'),
-  message: text('message', { required: true, multiline: true }),
-});
+export const contactSchema = z.object(
+  Object.fromEntries(
+    contactFields.map((field) => [field, field === 'email' ? text(field).check(z.regex(EMAIL_PATTERN, 'Enter a valid email address, like name@example.com.')) : text(field)]),
+  ) as Record<ContactField, ReturnType<typeof text>>,
+);
 
 /** Validates what the visitor typed; the first problem of each field becomes its message. */
 export function validateContact(input: Record<ContactField, string>): Validation {
@@ -46,4 +53,3 @@ export function validateContact(input: Record<ContactField, string>): Validation
   }
   return { success: false, errors };
 }
-

@@ -1,46 +1,34 @@
 /**
- * The contact form's texts, limits and submit call. The zod schema that validates a message is in
- * lib/contact-schema.ts, which the form loads only when it is used: zod is most of the form's
- * JavaScript, and no other page needs it.
+ * The contact form's texts, fields and submit call, from the contract it shares with the endpoint
+ * (mail/contract.json: the fields, their caps, the texts, the retention). The zod schema that
+ * validates a message is in lib/contact-schema.ts, which the form loads only when it is used: zod
+ * is most of the form's JavaScript, and no other page needs it.
  */
 
 import type { Attribution } from '@/lib/attribution';
 import { site } from '@/lib/site';
+// JSON, not code: PHP reads the same file (mail/lib/contract.php), and the build copies it with mail/.
+import contract from '@/mail/contract.json';
 
 /** Texts the specification fixes (§5, §8), and what the form says when its spam check cannot run. */
 export const messages = {
-  invalid: 'Please fill in all required fields with valid information.',
-  success: 'Thank you for your message. We will get back to you soon!',
-  rejected: 'Failed to send email',
-  failed: 'Failed to send email. Please try again later.',
+  invalid: contract.texts.invalid,
+  success: contract.texts.success,
+  rejected: contract.texts.rejected,
+  failed: contract.texts.failed,
   noProof: `Sorry, this browser could not complete the form’s spam check, so your message was not sent. Please call us on ${site.phone.display} or email ${site.email}.`,
 } as const;
 
-export const DEFAULT_SUBJECT = 'New Contact Form Submission';
+export const DEFAULT_SUBJECT = contract.defaultSubject;
 
-/** Length caps in characters, identical to mail/send.php's. */
-export const maxLengths = {
-  firstName: 100,
-  lastName: 100,
-  email: 254,
-  company: 200,
-  subject: 200,
-  phone: 50,
-  message: 5000,
-} as const;
+export type ContactField = keyof typeof contract.fields;
+export const contactFields = Object.keys(contract.fields) as ContactField[];
 
-export type ContactField = keyof typeof maxLengths;
-export const contactFields = Object.keys(maxLengths) as ContactField[];
+/** Each field's rules: its label, whether it is required, its cap in characters, whether it takes lines. */
+export const fieldRules: Record<ContactField, { label: string; required: boolean; maxLength: number; multiline: boolean }> = contract.fields;
 
-export const labels: Record<ContactField, string> = {
-  firstName: 'First name',
-  lastName: 'Last name',
-  email: 'Email',
-  company: 'Company',
-  subject: 'Subject',
-  phone: 'Phone',
-  message: 'Message',
-};
+/** Days after it came that the endpoint deletes a message, and one held for review: /privacy states both. */
+export const retention: { readonly messageDays: number; readonly heldDays: number } = contract.retention;
 
 export type ContactMessage = Record<ContactField, string>;
 export type FieldErrors = Partial<Record<ContactField, string>>;

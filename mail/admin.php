@@ -18,6 +18,8 @@ const ADMIN_USAGE = <<<'TEXT'
       check [--send-test]            the configuration and where each value comes from; whether the
                                      store and the mail transport work (--send-test mails MAIL_TO);
                                      exit 1 on a problem, 2 when the store's location is unusable
+      config [--json]                the configuration and where each value comes from (--json:
+                                     with each default, for programs)
       status                         messages per state; exit 0 healthy, 1 a message waits over an
                                      hour (or, held, over a day) or the held messages are at their
                                      cap, 2 a message is dead or the store cannot be used; names a
@@ -40,6 +42,7 @@ const ADMIN_USAGE = <<<'TEXT'
 /** Each command's options: true takes a value, false is a flag. */
 const ADMIN_COMMANDS = [
     'check' => ['send-test' => false],
+    'config' => ['json' => false],
     'status' => [],
     'list' => ['status' => true, 'since' => true],
     'show' => [],
@@ -62,6 +65,7 @@ try {
     $config = contact_config();
     exit(match ($command) {
         'check' => admin_check($config, isset($options['send-test'])),
+        'config' => admin_config(isset($options['json'])),
         'status' => admin_status($config),
         'list' => admin_list($config, admin_state($options['status'] ?? null), admin_since($options['since'] ?? null)),
         'show' => admin_show($config, admin_one($arguments, 'a message id')),

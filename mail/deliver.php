@@ -24,7 +24,7 @@ try {
     }
     $failed = 0;
     foreach (contact_apply_retention($config, $store)['kept'] as $id => $why) {
-        echo "$id: past MAIL_RETENTION_DAYS, kept: $why\n";
+        echo "$id: past its retention, kept: $why\n";
         $failed++;
     }
 

@@ -11,6 +11,7 @@ ob_start();
 ignore_user_abort(true);
 
 require __DIR__ . '/lib/bootstrap.php';
+require_once __DIR__ . '/lib/contract.php';
 require_once __DIR__ . '/lib/http.php';
 require_once __DIR__ . '/lib/validation.php';
 require_once __DIR__ . '/lib/client.php';
@@ -41,7 +42,7 @@ if (!in_array($type, ['application/json', 'application/x-www-form-urlencoded'], 
 $form = contact_request('form', $type === 'application/x-www-form-urlencoded');
 $origin = $form ? $_SERVER['HTTP_ORIGIN'] ?? $_SERVER['HTTP_REFERER'] ?? '' : $_SERVER['HTTP_ORIGIN'] ?? null;
 if ($origin !== null && !contact_same_origin((string) $origin)) {
-    contact_respond(403, false, CONTACT_USE_THE_FORM);
+    contact_respond(403, false, contact_text('useTheForm'));
 }
 
 $length = (string) ($_SERVER['CONTENT_LENGTH'] ?? '');
@@ -67,7 +68,7 @@ if ($form) {
         $data = json_decode($raw, false, 32, JSON_THROW_ON_ERROR);
     } catch (JsonException $error) {
         if (in_array($error->getCode(), [JSON_ERROR_UTF8, JSON_ERROR_UTF16], true)) {
-            contact_respond(422, false, 'Please fill in all required fields with valid information. The message contains invalid characters.');
+            contact_respond(422, false, contact_text('invalid') . ' ' . contact_text('invalidCharacters'));
         }
         contact_respond(400, false, 'The request body is not valid JSON.');
     }
@@ -82,7 +83,7 @@ if ($form) {
         $elapsed = (float) $data['elapsedMs'];
     }
 }
-foreach ([...array_keys(CONTACT_FIELDS), ...array_keys(CONTACT_ATTRIBUTION), 'website', 'altcha'] as $name) {
+foreach ([...array_keys(contact_fields()), ...array_keys(CONTACT_ATTRIBUTION), 'website', 'altcha'] as $name) {
     if (array_key_exists($name, $data) && !is_string($data[$name])) {
         contact_respond(400, false, "The field $name must be a string.");
     }
@@ -90,12 +91,12 @@ foreach ([...array_keys(CONTACT_FIELDS), ...array_keys(CONTACT_ATTRIBUTION), 'we
 // The form's script always sends a proof of work; the form without JavaScript cannot (held).
 $proofPayload = $data['altcha'] ?? '';
 if ($proofPayload === '' && !$form) {
-    contact_respond(403, false, CONTACT_USE_THE_FORM);
+    contact_respond(403, false, contact_text('useTheForm'));
 }
 
 // A bot (the hidden field filled in, or faster than a person types) is thanked, and learns nothing.
 if (($data['website'] ?? '') !== '' || ($elapsed !== null && $elapsed < CONTACT_MIN_FILL_MS)) {
-    contact_respond(200, true, CONTACT_SUCCESS);
+    contact_respond(200, true, contact_text('success'));
 }
 
 [$fields, $invalid] = contact_validate($data);
@@ -103,7 +104,7 @@ if ($invalid !== []) {
     contact_respond(422, false, contact_invalid_message($invalid));
 }
 if ($fields['subject'] === '') {
-    $fields['subject'] = CONTACT_DEFAULT_SUBJECT;
+    $fields['subject'] = contact_default_subject();
 }
 // Where the lead came from: the form sends only values that pass, so another is refused.
 [$attribution, $invalid] = contact_validate_attribution($data);
@@ -124,13 +125,13 @@ $config = contact_config();
 if (in_array($accepted['refused'], ['full', 'network'], true)) {
     contact_log('contact endpoint: a message without a proof of work was turned away, its visitor asked to call or write: '
         . ($accepted['refused'] === 'full' ? 'the held messages are at their cap; php mail/admin.php status' : contact_held_share_reached($config)));
-    contact_respond(503, false, CONTACT_HELD_FULL);
+    contact_respond(503, false, contact_text('heldFull'));
 }
 if ($accepted['refused'] !== null) {
     contact_refuse_proof($accepted['refused']);
 }
 if ($accepted['id'] === null) {
-    contact_respond(429, false, 'Too many messages from your network. Please try again later.', ['Retry-After' => (string) $accepted['wait']]);
+    contact_respond(429, false, contact_text('tooMany'), ['Retry-After' => (string) $accepted['wait']]);
 }
 
 // Committed: from here on the message is safe, and a failed attempt only leaves it pending.
@@ -138,7 +139,7 @@ $id = $accepted['id'];
 contact_request('stored', true);
 if ($proof === null) {
     contact_log("contact endpoint: message $id came without a proof of work and is held: php mail/admin.php show $id, then release or delete it");
-    contact_respond(200, true, CONTACT_SUCCESS);
+    contact_respond(200, true, contact_text('success'));
 }
 // One attempt by each channel, in turn, within the longest of their own deadlines; a channel left
 // with less than a fifth of its own time is left to cron.
@@ -154,7 +155,7 @@ foreach ($deadlines as $channel => $own) {
         contact_attempt($config, $store, $id, $channel, min($own, $left));
     }
 }
-contact_respond(200, true, CONTACT_SUCCESS);
+contact_respond(200, true, contact_text('success'));
 
 /** How the log names a message's delivery by $channel after its id: nothing for the primary one, "'s webhook" for the others. */
 function contact_channel_whose(string $channel): string

@@ -1,6 +1,6 @@
 import { createHash, createHmac } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { messages } from '@/lib/contact';
+import { DEFAULT_SUBJECT, messages } from '@/lib/contact';
 import { delivered, expect, operator, storeSetting, test, watchViolations } from './fixtures';
 
 async function fill(page: Page, values: Partial<Record<string, string>>) {
@@ -54,7 +54,7 @@ test.describe('Contact form with JavaScript', () => {
 
     await expect(page.getByRole('main').getByRole('status').filter({ hasText: messages.success })).toBeVisible();
     expect(sent).toHaveLength(1);
-    expect(JSON.parse(sent[0])).toMatchObject({ firstName: 'Ana', subject: 'New Contact Form Submission' });
+    expect(JSON.parse(sent[0])).toMatchObject({ firstName: 'Ana', subject: DEFAULT_SUBJECT });
     for (const label of ['First name', 'Last name', 'Email', 'Company', 'Phone', 'Message']) {
       await expect(page.getByLabel(label, { exact: false })).toHaveValue('');
     }

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import PostalMime from 'postal-mime';
 import { messages } from '@/lib/contact';
+import contract from '@/mail/contract.json';
 import { delivered, expect, operator, test } from './fixtures';
 
 /** What the page pushed to the data layer as GA4's lead event. */
@@ -56,9 +57,9 @@ test.describe('GA4 lead event', () => {
     await page.goto('/contact');
     await page.getByRole('button', { name: 'Send message' }).click();
     await expect(page.getByRole('main').getByRole('alert')).toHaveText(messages.invalid);
-    await page.route('**/mail/send.php', (route) => route.fulfill({ status: 429, json: { success: false, message: 'Too many messages from your network. Please try again later.' } }));
+    await page.route('**/mail/send.php', (route) => route.fulfill({ status: 429, json: { success: false, message: contract.texts.tooMany } }));
     await sendForm(page, 'refused');
-    await expect(page.getByRole('main').getByRole('alert')).toHaveText('Too many messages from your network. Please try again later.');
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText(contract.texts.tooMany);
     await page.route('**/mail/send.php', (route) => route.abort('internetdisconnected'));
     await page.getByRole('button', { name: 'Send message' }).click();
     await expect(page.getByRole('main').getByRole('alert')).toHaveText(messages.failed);

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import type { Page } from '@playwright/test';
 import { messages } from '../../lib/contact';
+import contract from '../../mail/contract.json';
 import type { Challenge } from '../helpers/php-server';
 import { quickProof } from '../helpers/quick-proof';
 import { startBareServer, startSites } from './extra-server';
@@ -14,7 +15,6 @@ import { expect, test } from './fixtures';
 // its own, so "beside the web root" is a place this test owns. One Apache and one nginx serve
 // them all, each host on a port of its own as a virtual host is, and PHP's built-in server one
 // each (it serves one folder): four servers, not one per host.
-const OUT_OF_SERVICE = 'Sorry, our contact form is out of service right now. Please call us instead: our phone number is on this page.';
 const TOKEN = 'e2e-store-privacy';
 /** No MAIL_STORAGE_DIR (empty: scripts/test-servers/run-dir.mjs leaves the default), as on a new host. */
 const DEFAULTS = { MAIL_STORAGE_DIR: '', MAIL_RATE_LIMIT: '0', MAIL_HEALTH_TOKEN: TOKEN };
@@ -93,7 +93,7 @@ for (const upload of uploads) {
     await sendLead(page, url, marker);
 
     const accepted = beside || server.rules;
-    await expect(page.getByText(accepted ? messages.success : OUT_OF_SERVICE)).toBeVisible();
+    await expect(page.getByText(accepted ? messages.success : contract.texts.outOfService)).toBeVisible();
     const health = await fetch(`${url}/mail/health.php?token=${TOKEN}`);
     expect(health.status).toBe(accepted ? 200 : 503);
 
@@ -225,7 +225,7 @@ for (const at of placed) {
         expect(await response.text(), file).not.toMatch(/<\?php|MAIL_TO/);
       }
     } else {
-      expect(reply).toEqual({ status: layout.accepted ? 200 : 503, text: JSON.stringify(layout.accepted ? { success: true, message: messages.success } : { success: false, message: OUT_OF_SERVICE }) });
+      expect(reply).toEqual({ status: layout.accepted ? 200 : 503, text: JSON.stringify(layout.accepted ? { success: true, message: messages.success } : { success: false, message: contract.texts.outOfService }) });
       expect(health.status).toBe(layout.accepted ? 200 : 503);
       if (path !== '') {
         // The form without JavaScript, posted to the subfolder's endpoint: its answer is the subfolder's own page, not the host's.

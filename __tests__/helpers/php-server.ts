@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { solveChallenge as solve } from 'altcha-lib/v1';
 import PostalMime from 'postal-mime';
+import contract from '@/mail/contract.json';
 
 const repo = resolve(__dirname, '..', '..');
 const fakeSendmail = join(repo, '__tests__', 'helpers', 'fake-sendmail.sh');
@@ -69,11 +70,8 @@ export const validMessage = {
   message: 'Hello,\nwe would like a quote.',
 };
 
-/** The endpoint's answers, word for word. */
-export const SUCCESS = 'Thank you for your message. We will get back to you soon!';
-export const FAILURE = 'Sorry, your message could not be sent. Please try again later.';
-export const OUT_OF_SERVICE = 'Sorry, our contact form is out of service right now. Please call us instead: our phone number is on this page.';
-export const HELD_FULL = 'Sorry, we cannot take messages sent without JavaScript right now. Please call us or write to us instead: our phone number and email address are on this page.';
+/** The endpoint's answers, word for word: the contract's (__tests__/contract.test.ts holds the specification's to the letter). */
+export const { success: SUCCESS, notStored: FAILURE, outOfService: OUT_OF_SERVICE, heldFull: HELD_FULL } = contract.texts;
 /** The headers a delivered message has: none more, whatever was submitted. */
 export const MAIL_HEADERS = ['content-transfer-encoding', 'content-type', 'date', 'from', 'message-id', 'mime-version', 'reply-to', 'subject', 'to'];
 

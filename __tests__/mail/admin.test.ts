@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import PostalMime from 'postal-mime';
 import { cleanupTemp, serverDir, setupPhpServer, smtpDown, sqlite, startPhpServer, storeMessages, tempDir, testConfig, validMessage } from '../helpers/php-server';
 import { startSmtpSink } from '../helpers/smtp-sink';
+import contract from '@/mail/contract.json';
 
 jest.setTimeout(30_000);
 
@@ -58,7 +59,7 @@ describe('mail/admin.php', () => {
       }
     });
 
-    it('lets the environment override the file, and says where each value comes from without showing secrets', async () => {
+    it('lets the environment override the file, and says where each value comes from without showing secrets, to people and (config --json) programs', async () => {
       php.fresh({ SMTP_PASS: 'correct horse battery staple', MAIL_HEALTH_TOKEN: 'token-in-the-file' });
       const check = await php.cli('admin.php', ['check'], { MAIL_TO: 'env@npts.test' });
       expect(check.stdout).toMatch(/^ {2}MAIL_TO +env@npts\.test +environment$/m);
@@ -67,6 +68,14 @@ describe('mail/admin.php', () => {
       expect(check.stdout).toMatch(/^ {2}SMTP_PASS +\(set, hidden\) +file$/m);
       expect(check.stdout).not.toMatch(/correct horse|token-in-the-file/);
       expect(check.stdout).toContain("Values set only with Apache's SetEnv reach the web endpoint, never this command or cron.");
+
+      const config = await php.cli('admin.php', ['config', '--json'], { MAIL_TO: 'env@npts.test, contact@example.com' });
+      expect(config.stdout).not.toMatch(/correct horse|token-in-the-file/);
+      const { settings } = JSON.parse(config.stdout);
+      expect(settings.MAIL_TO).toEqual({ value: 'env@npts.test, contact@example.com', source: 'environment', default: 'contact@example.com', placeholders: ['contact@example.com'] });
+      expect(settings.MAIL_FROM).toEqual({ value: 'website@npts.test', source: 'file', default: 'website@example.com', placeholders: [] });
+      expect(settings.SMTP_PASS).toEqual({ value: '(set, hidden)', source: 'file', default: '', placeholders: [] });
+      expect(settings.MAIL_HEALTH_TOKEN.value).toBe('(set, hidden)');
     });
 
     it('reads the file MAIL_CONFIG names, on the web and the command line, and refuses to guess when it is missing', async () => {
@@ -117,15 +126,18 @@ describe('mail/admin.php', () => {
     });
 
     it('fails on settings that stop delivery, and warns of those replaced by their default', async () => {
-      php.fresh({ MAIL_TRANSPORT: 'carrier-pigeon', MAIL_RETENTION_DAYS: 'forever', MAIL_RATE_LIMIT: '5/0', MAIL_TRUSTED_PROXIES: '10.0.0.0/33', SMTP_TIMEOUT: '0' });
-      const check = await php.admin('check');
+      php.fresh({ MAIL_TRANSPORT: 'carrier-pigeon', MAIL_GIVE_UP_HOURS: 'forever', MAIL_RATE_LIMIT: '5/0', MAIL_TRUSTED_PROXIES: '10.0.0.0/33', SMTP_TIMEOUT: '0', MAIL_RETENTION_DAYS: '365' });
+      const check = await php.cli('admin.php', ['check'], { MAIL_RETENTION_DAYS: '90' });
       expect(check.code).toBe(1);
       expect(check.stdout).toContain('FAIL  MAIL_TRANSPORT is "carrier-pigeon": use outbox, mail or smtp.');
-      expect(check.stdout).toContain('warn  MAIL_RETENTION_DAYS is "forever": use a whole number of at least 1 (now using 180).');
+      expect(check.stdout).toContain('warn  MAIL_GIVE_UP_HOURS is "forever": use a whole number of at least 0 (now using 72).');
       expect(check.stdout).toContain('warn  MAIL_RATE_LIMIT is "5/0": use count/seconds, e.g. 5/600 (now using 5/600).');
       expect(check.stdout).toContain('warn  MAIL_TRUSTED_PROXIES holds "10.0.0.0/33", which is not an address or CIDR range (it is ignored).');
       expect(check.stdout).toContain('warn  SMTP_TIMEOUT is "0": use a number of seconds above 0 (now using 8).');
-      expect(check.stdout).toMatch(/\n5 problems\.\n$/);
+      // How long messages are kept is the contract's, which /privacy publishes, and no setting.
+      expect(check.stdout).toMatch(/^ {2}warn {2}MAIL_RETENTION_DAYS in \S+config\.ini is no setting, so nothing reads it \(mail\/config\.example\.ini has every key\)\.$/m);
+      expect(check.stdout).toContain('warn  MAIL_RETENTION_DAYS in the environment is no setting: messages are kept as long as mail/contract.json says, which /privacy publishes.');
+      expect(check.stdout).toMatch(/\n7 problems\.\n$/);
     });
 
     it('fails on the example file’s SMTP server, login and password', async () => {
@@ -306,7 +318,7 @@ describe('mail/admin.php', () => {
       const status = await php.admin('status');
       expect(status.code).toBe(0);
       expect(status.stdout).toMatch(/^held: 2$/m);
-      expect(status.stdout).toMatch(/^2 held messages .*: php mail\/admin.php list --status held; release ID sends one, delete ID drops it; unreleased ones go after 30 days$/m);
+      expect(status.stdout).toMatch(new RegExp(`^2 held messages .*: php mail/admin\\.php list --status held; release ID sends one, delete ID drops it; unreleased ones go after ${contract.retention.heldDays} days$`, 'm'));
       expect(await ids('--status', 'held')).toEqual([first, second]);
 
       sqlite(storage, `UPDATE messages SET received_at = received_at - 86460 WHERE id = '${first}'`);
@@ -331,10 +343,10 @@ describe('mail/admin.php', () => {
       expect(await php.admin('delete', second)).toMatchObject({ code: 1, stdout: `No message ${second}.\n` });
     });
 
-    it('deletes held messages nobody released after 30 days, with deliver.php’s retention', async () => {
+    it('deletes held messages nobody released after the contract’s days for them, with deliver.php’s retention', async () => {
       const old = await held('Nobody looked at this');
-      const recent = await held('Still within the 30 days');
-      sqlite(storage, `UPDATE messages SET received_at = received_at - 30 * 86400 - 60 WHERE id = '${old}'`);
+      const recent = await held('Still within the days held');
+      sqlite(storage, `UPDATE messages SET received_at = received_at - ${contract.retention.heldDays} * 86400 - 60 WHERE id = '${old}'`);
       expect((await php.deliver()).code).toBe(0);
       expect((await php.messages()).map((message) => message.id)).toEqual([recent]);
       expect(php.capturedMessages()).toHaveLength(0);

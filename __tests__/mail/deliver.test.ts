@@ -1,7 +1,8 @@
 /** @jest-environment node */
-import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cleanupTemp, serverDir, setupPhpServer, smtpDown, sqlite, storeMessages, tempDir, validMessage } from '../helpers/php-server';
+import contract from '@/mail/contract.json';
 
 jest.setTimeout(30_000);
 
@@ -12,6 +13,35 @@ const silent = { code: 0, stdout: '', stderr: '' };
 const php = setupPhpServer();
 let storage: string;
 
+
+/** How long the contract keeps every message, in days: what /privacy publishes. */
+const { messageDays } = contract.retention;
+
+/** Makes a stored message `days` older, as if it had come that much earlier. */
+function age(id: string, days: number): void {
+  sqlite(storage, 'UPDATE messages SET received_at = received_at - ? WHERE id = ?', [Math.round(days * 86400), id]);
+}
+
+/**
+ * The text of /privacy as the build renders it from the contract in `file`: the page, and React
+ * with it, loaded afresh with `@/mail/contract.json` read from there, as a build of a working copy
+ * whose mail/contract.json an editor changed would read it.
+ */
+function privacyFrom(file: string): string {
+  let html = '';
+  jest.isolateModules(() => {
+    jest.doMock('@/mail/contract.json', () => JSON.parse(readFileSync(file, 'utf8')));
+    /* eslint-disable @typescript-eslint/no-require-imports */
+    const { createElement } = require('react') as typeof import('react');
+    const { renderToStaticMarkup } = require('react-dom/server') as typeof import('react-dom/server');
+    const { default: PrivacyPage } = require('@/app/privacy/page') as typeof import('@/app/privacy/page');
+    /* eslint-enable @typescript-eslint/no-require-imports */
+    html = renderToStaticMarkup(createElement(PrivacyPage));
+  });
+  // A mock outlives the isolated registry: the other tests read the contract as it is.
+  jest.dontMock('@/mail/contract.json');
+  return html.replace(/<[^>]+>/g, '').replace(/\s+/g, ' ');
+}
 
 /** When a line of deliver.php says the next attempt is, in milliseconds from now. */
 function nextAttemptIn(line: string): number {
@@ -102,9 +132,9 @@ describe('mail/deliver.php', () => {
     expect((await php.messages())[0]).toMatchObject({ state: 'pending', attempts: 0 });
   });
 
-  it('deletes a message MAIL_RETENTION_DAYS after it came whatever its deliveries: 200 days old, mailed, with a webhook delivery pending for a webhook since removed, or never sent', async () => {
-    // The default 180 days, and no webhook set up any more.
-    await storeMessages(php, storage, [{ id: 'mailed', age: 200 * DAY, delivered: true }, { id: 'unsent', age: 200 * DAY }, { id: 'recent', age: 179 * DAY, delivered: true }]);
+  it('deletes a message the contract’s days after it came whatever its deliveries: mailed, with a webhook delivery pending for a webhook since removed, or never sent', async () => {
+    // No webhook set up any more.
+    await storeMessages(php, storage, [{ id: 'mailed', age: (messageDays + 20) * DAY, delivered: true }, { id: 'unsent', age: (messageDays + 20) * DAY }, { id: 'recent', age: (messageDays - 1) * DAY, delivered: true }]);
     sqlite(storage, "INSERT INTO deliveries (message_id, channel, state, attempts, next_attempt_at, last_error) VALUES ('mailed', 'webhook', 'pending', 3, ?, 'the webhook answered HTTP 500')", [Math.floor(Date.now() / 1000) + 3600]);
     // Gone before any attempt: neither mailed now, nor given up.
     expect(await php.deliver()).toEqual(silent);
@@ -127,9 +157,9 @@ describe('mail/deliver.php', () => {
     expect((await php.admin('show', 'recent')).stdout).toMatch(/^webhook: +dead, attempts 2, last error: no longer set up: MAIL_WEBHOOK_URL is not set\.$/m);
   });
 
-  it('deletes delivered and dead messages MAIL_RETENTION_DAYS after they came, with their outbox files, quietly; status names a dead one 14 days before', async () => {
-    storage = php.fresh({ ...smtpDown, MAIL_GIVE_UP_HOURS: '0', MAIL_RETENTION_DAYS: '420' });
-    await storeMessages(php, storage, [{ id: 'expired', age: 421 * DAY, delivered: true }, { id: 'recent', age: 10 * DAY, delivered: true }, { id: 'unsent', age: 400 * DAY }]);
+  it('deletes delivered and dead messages the contract’s days after they came, with their outbox files, quietly; status names a dead one 14 days before', async () => {
+    storage = php.fresh({ ...smtpDown, MAIL_GIVE_UP_HOURS: '0' });
+    await storeMessages(php, storage, [{ id: 'expired', age: (messageDays + 1) * DAY, delivered: true }, { id: 'recent', age: 10 * DAY, delivered: true }, { id: 'unsent', age: (messageDays - 20) * DAY }]);
     const outbox = join(storage, 'outbox');
     serverDir(outbox);
     for (const id of ['expired', 'recent']) writeFileSync(join(outbox, `${id}.eml`), 'mail');
@@ -141,20 +171,47 @@ describe('mail/deliver.php', () => {
     expect(readdirSync(outbox)).toEqual(['recent.eml']);
     // 20 days before retention deletes it, status does not name it yet; 10 days before, it does.
     expect((await php.admin('status')).stdout).not.toContain('is deleted');
-    storage = php.fresh({ ...smtpDown, MAIL_STORAGE_DIR: storage, MAIL_RETENTION_DAYS: '410' });
+    age('unsent', 10);
     const status = await php.admin('status');
     expect(status.code).toBe(2);
     const [deleted] = new Date(Date.now() + 10 * DAY).toISOString().split('T');
-    expect(status.stdout).toMatch(new RegExp(`^Attention: unsent \\(dead, received \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC\\) is deleted in 10 days, on ${deleted}, MAIL_RETENTION_DAYS after it came, whether sent or not: php mail/admin\\.php retry unsent sends it again$`, 'm'));
+    expect(status.stdout).toMatch(new RegExp(`^Attention: unsent \\(dead, received \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC\\) is deleted in 10 days, on ${deleted}, ${messageDays} days after it came, as /privacy says, whether sent or not: php mail/admin\\.php retry unsent sends it again$`, 'm'));
 
-    // At /privacy's 180 days, the dead message received 400 days ago is gone after the next run.
-    storage = php.fresh({ MAIL_STORAGE_DIR: storage });
+    // Past the contract's days, the dead message is gone after the next run, and later the delivered one with its file.
+    age('unsent', 11);
     expect(await php.deliver()).toEqual(silent);
     expect((await php.messages()).map((message) => message.id)).toEqual(['recent']);
-    storage = php.fresh({ MAIL_STORAGE_DIR: storage, MAIL_RETENTION_DAYS: '5' });
+    age('recent', messageDays);
     expect(await php.deliver()).toEqual(silent);
     expect(await php.messages()).toEqual([]);
     expect(readdirSync(outbox)).toEqual([]);
+  });
+
+  it('keeps messages, and held ones, as long as the contract says, which /privacy states: a changed contract changes both', async () => {
+    // One change to the contract, in the endpoint's copy of mail/ (as the build carries it), and
+    // both the page and the endpoint read that file.
+    const file = join(php.docroot, 'mail', 'contract.json');
+    const original = readFileSync(file, 'utf8');
+    writeFileSync(file, JSON.stringify({ ...contract, retention: { messageDays: 60, heldDays: 7 } }, null, 2));
+    try {
+      const privacy = privacyFrom(file);
+      expect(privacy).toContain('the copy on the web server is deleted 60 days after you sent it. A message that cannot be delivered to us is deleted 60 days after you sent it too.');
+      expect(privacy).toContain('if we do not release it, it is deleted 7 days after it arrived');
+
+      // Either side of the new periods, and all within the old ones: none would go unless the change is read.
+      await storeMessages(php, storage, [{ id: 'old', age: 61 * DAY, delivered: true }, { id: 'kept', age: 59 * DAY, delivered: true }]);
+      for (const message of ['Held a week', 'Held six days']) {
+        expect((await php.postForm({ ...validMessage, message }, { Origin: php.origin })).headers.get('location')).toBe('/contact/sent');
+      }
+      const held = Object.fromEntries((await php.messages()).map(({ id, message }) => [message, id]));
+      age(held['Held a week'], 7.01);
+      age(held['Held six days'], 6);
+      expect((await php.admin('status')).stdout).toMatch(/unreleased ones go after 7 days$/m);
+      expect(await php.deliver()).toEqual(silent);
+      expect((await php.messages()).map(({ id }) => id).sort()).toEqual(['kept', held['Held six days']].sort());
+    } finally {
+      writeFileSync(file, original);
+    }
   });
 
   describe('claims', () => {

@@ -1,11 +1,12 @@
 /** @jest-environment node */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { closeSync, existsSync, mkdirSync, openSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import PostalMime from 'postal-mime';
-import { asPhpUser, cleanupTemp, expectClean, expectSafeHeaders, FAILURE, HELD_FULL, inParallel, OUT_OF_SERVICE, setupPhpServer, smtpDown, startPhpServer, storeMessages, SUCCESS, tempDir, testConfig, validMessage, type PhpServer, type Reply } from '../helpers/php-server';
+import { asPhpUser, cleanupTemp, expectClean, expectSafeHeaders, FAILURE, HELD_FULL, inParallel, OUT_OF_SERVICE, setupPhpServer, smtpDown, sqlite, startPhpServer, storeMessages, SUCCESS, tempDir, testConfig, validMessage, type PhpServer, type Reply } from '../helpers/php-server';
 import { startMuteServer, startSmtpSink } from '../helpers/smtp-sink';
+import contract from '@/mail/contract.json';
 
 // mail/send.php when something fails: the mail server, the disk, the lock, PHP itself, a crowd of
 // visitors or a flood of posts. Nothing the visitor was thanked for is lost or sent twice.
@@ -190,6 +191,26 @@ describe('mail/send.php when something fails', () => {
       await php.expectLog(/told to call or email instead: .*a-file\/storage cannot be created: .*a-file is not a folder\. Fix: set MAIL_STORAGE_DIR/);
     });
 
+    it('answers 500 without a text of its own, stores nothing and logs why when the form’s contract is missing, and check fails on it', async () => {
+      const file = join(php.docroot, 'mail', 'contract.json');
+      const kept = readFileSync(file, 'utf8');
+      rmSync(file);
+      try {
+        php.fresh();
+        const reply = await php.sendJson(valid);
+        expect(reply.status).toBe(500);
+        // The form then shows its own text (spec §8: "Failed to send email").
+        expect(reply.json).toEqual({ success: false, message: '' });
+        await php.expectLog(/contract\.json, the form's contract, cannot be read/);
+        expect(sqlite(php.storage, 'SELECT count(*) AS messages FROM messages')).toEqual([{ messages: 0 }]);
+        const check = await php.admin('check');
+        expect(check.code).toBe(1);
+        expect(check.stdout).toMatch(/^ {2}FAIL {2}\S+contract\.json, the form's contract, cannot be read: /m);
+      } finally {
+        writeFileSync(file, kept);
+      }
+    });
+
     it('answers 500 when another process holds the store longer than MAIL_LOCK_TIMEOUT, and stores again once it lets go', async () => {
       php.fresh({ MAIL_LOCK_TIMEOUT: '0.5' });
       expect((await php.sendJson(valid)).status).toBe(200);
@@ -271,7 +292,7 @@ describe('mail/send.php when something fails', () => {
       tiny.configure({ ...base, MAIL_TRANSPORT: 'outbox', MAIL_STORAGE_DIR: storage, MAIL_OUTBOX_DIR: outbox });
       expect((await tiny.postJson(valid)).status).toBe(200);
       const [message] = await tiny.messages();
-      await storeMessages(tiny, storage, [{ id: 'expired', age: 200 * 86_400_000, delivered: true }]);
+      await storeMessages(tiny, storage, [{ id: 'expired', age: (contract.retention.messageDays + 20) * 86_400_000, delivered: true }]);
       writeFileSync(tiny.path(join(outbox, 'expired.eml')), 'mail');
       expect((await tiny.remount('ro')).code).toBe(0);
       try {
@@ -280,7 +301,7 @@ describe('mail/send.php when something fails', () => {
         expect(erase.stdout).toContain(`NOT erased ${message.id}: cannot delete ${outbox}/${message.id}.eml`);
         const retention = await tiny.deliver();
         expect(retention.code).toBe(1);
-        expect(retention.stdout).toBe(`expired: past MAIL_RETENTION_DAYS, kept: cannot delete ${outbox}/expired.eml: unlink(${outbox}/expired.eml): Read-only file system\n`);
+        expect(retention.stdout).toBe(`expired: past its retention, kept: cannot delete ${outbox}/expired.eml: unlink(${outbox}/expired.eml): Read-only file system\n`);
         expect((await tiny.messages()).map((kept) => kept.id)).toEqual(['expired', message.id]);
       } finally {
         await tiny.remount('rw');

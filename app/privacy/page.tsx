@@ -4,6 +4,7 @@ import { CompanyAddress, EmailLink, PhoneLink } from '@/components/contact-detai
 import { PageHero } from '@/components/page-hero';
 import { Section } from '@/components/section';
 import { CONSENT_COOKIE } from '@/lib/analytics';
+import { retention } from '@/lib/contact';
 import { pageMetadata } from '@/lib/metadata';
 import { type Recipient, site } from '@/lib/site';
 
@@ -97,8 +98,9 @@ export default function PrivacyPage() {
         <p>
           Your message is stored in a database on our web hosting server, together with when it arrived and whether it
           has reached our team, so that it cannot be lost; then it is sent to our team by email. Once it has reached us,
-          the copy on the web server is deleted 180 days after you sent it. A message that cannot be delivered to us
-          is deleted 180 days after you sent it too. The email in our inbox is part of our correspondence with you.
+          the copy on the web server is deleted {retention.messageDays} days after you sent it. A message that cannot be
+          delivered to us is deleted {retention.messageDays} days after you sent it too. The email in our inbox is part
+          of our correspondence with you.
         </p>
         <p>
           To protect the form from abuse, the server counts how many messages come from each network address. It does
@@ -110,7 +112,7 @@ export default function PrivacyPage() {
           To keep out spam sent by scripts, your browser solves a small puzzle from our server while you type (a proof
           of work, on your device, with no cookie and no third party) and sends the answer with your message. A message
           that arrives without one, for example from a browser with JavaScript turned off, is held until our team has
-          looked at it; if we do not release it, it is deleted 30 days after it arrived.
+          looked at it; if we do not release it, it is deleted {retention.heldDays} days after it arrived.
         </p>
       </Section>
       <Section title="Analytics, only with your consent" tone="alt">

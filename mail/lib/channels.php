@@ -63,7 +63,7 @@ function contact_channel_suffix(string $channel): string
  * The configuration as every door uses it: the store's and the endpoint's settings, and those of
  * each channel a lead goes to now, each channel's from its own defaults; with $every, every
  * channel's (admin.php check shows them all). config.php reads them, once.
- * @return array{values: array<string, string>, sources: array<string, string>, file: ?string}
+ * @return array{values: array<string, string>, sources: array<string, string>, defaults: array<string, string>, file: ?string}
  */
 function contact_config_read(bool $every = false): array
 {

@@ -2,10 +2,11 @@
 // The mail to the company, one PHPMailer message for every transport: fixed recipient and sender,
 // the submitter only in Reply-To, validated values only; its Message-ID the message's own, so a
 // mail ever sent twice shows as one. MAIL_TO and MAIL_FROM, the mail channel's, are checked here.
-// It may call database.php, validation.php and printable.php.
+// It may call database.php, contract.php, validation.php and printable.php.
 declare(strict_types=1);
 
 require_once __DIR__ . '/database.php';
+require_once __DIR__ . '/contract.php';
 require_once __DIR__ . '/validation.php';
 require_once __DIR__ . '/printable.php';
 
@@ -24,7 +25,7 @@ function contact_compose(array $config, array $record): \PHPMailer\PHPMailer\PHP
 {
     [$to, $from] = contact_addresses($config);
     // Checked again, so nothing in the store reaches a mail unchecked, however it got there.
-    $stored = array_filter(array_intersect_key($record, CONTACT_FIELDS), 'is_string');
+    $stored = array_filter(array_intersect_key($record, contact_fields()), 'is_string');
     $shown = array_map('contact_compose_earlier', array_keys($stored), $stored);
     [$fields, $invalid] = contact_validate(array_combine(array_keys($stored), $shown));
     if ($invalid !== []) {
@@ -130,8 +131,9 @@ function contact_mailer(): \PHPMailer\PHPMailer\PHPMailer
  */
 function contact_compose_earlier(string $name, string $value): string
 {
-    $earlier = '[\x{80}-\x{9F}' . CONTACT_BIDI_CONTROLS;
-    $earlier = $name === 'message' ? "/$earlier]|\r(?!\n)/u" : '/' . $earlier . CONTACT_LINE_ONLY . ']/u';
+    // What the contract refuses from U+0080 on, and a lone CR in a message: no version took the
+    // other C0 controls or DEL.
+    $earlier = contact_refused_pattern(contact_field($name)['multiline'], 0x80);
     return preg_replace_callback($earlier, static fn (array $control): string => contact_printable($control[0]), $value) ?? $value;
 }
 
@@ -147,5 +149,5 @@ function contact_origin_lines(array $record): array
 function contact_subject(array $fields): string
 {
     $sender = "{$fields['firstName']} {$fields['lastName']}" . ($fields['company'] === '' ? '' : " ({$fields['company']})");
-    return "New enquiry: $sender: " . ($fields['subject'] === '' ? CONTACT_DEFAULT_SUBJECT : $fields['subject']);
+    return "New enquiry: $sender: " . ($fields['subject'] === '' ? contact_default_subject() : $fields['subject']);
 }

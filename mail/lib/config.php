@@ -17,8 +17,6 @@ const CONTACT_DEFAULTS = [
     'MAIL_STORAGE_DIR' => '',
     'MAIL_RATE_LIMIT' => '5/600',
     'MAIL_GIVE_UP_HOURS' => '72',
-    // /privacy states this period; __tests__/privacy.test.tsx keeps the two in step.
-    'MAIL_RETENTION_DAYS' => '180',
     'MAIL_HEALTH_TOKEN' => '',
     'MAIL_TRUSTED_PROXIES' => '',
     // docs/performance.md has the proof's solving times.
@@ -69,7 +67,7 @@ function contact_config_file_read(): array
  * file, else its default (an empty value counts as none, in either); a relative MAIL_STORAGE_DIR
  * is mail/'s.
  * @param array<string, string> $defaults
- * @return array{values: array<string, string>, sources: array<string, string>, file: ?string}
+ * @return array{values: array<string, string>, sources: array<string, string>, defaults: array<string, string>, file: ?string}
  */
 function contact_settings_read(array $defaults): array
 {
@@ -85,7 +83,7 @@ function contact_settings_read(array $defaults): array
     }
     $storage = trim($values['MAIL_STORAGE_DIR']);
     $values['MAIL_STORAGE_DIR'] = $storage === '' ? contact_default_store() : contact_absolute_path($storage);
-    return ['values' => $values, 'sources' => $sources, 'file' => $file];
+    return ['values' => $values, 'sources' => $sources, 'defaults' => $defaults, 'file' => $file];
 }
 
 /** A whole number setting of at least $min, or its default when it is not one (check reports it). */
@@ -127,7 +125,7 @@ const CONTACT_RATE_LIMIT_FORMAT = '#^\s*(\d+)\s*(?:/\s*([1-9]\d*)\s*)?$#D';
 function contact_config_warnings(array $config): array
 {
     $warnings = [];
-    foreach (['MAIL_GIVE_UP_HOURS' => 0, 'MAIL_RETENTION_DAYS' => 1, 'MAIL_PROOF_MAXNUMBER' => CONTACT_PROOF_MIN_NUMBER, 'MAIL_HELD_MAX_MESSAGES' => 1, 'MAIL_HELD_MAX_MB' => 1] as $key => $min) {
+    foreach (['MAIL_GIVE_UP_HOURS' => 0, 'MAIL_PROOF_MAXNUMBER' => CONTACT_PROOF_MIN_NUMBER, 'MAIL_HELD_MAX_MESSAGES' => 1, 'MAIL_HELD_MAX_MB' => 1] as $key => $min) {
         $value = trim($config[$key]);
         if (!ctype_digit($value) || (int) $value < $min) {
             $warnings[] = "$key is \"{$config[$key]}\": use a whole number of at least $min (now using " . CONTACT_DEFAULTS[$key] . ').';

@@ -1,22 +1,14 @@
 <?php
 // The endpoint's answers: JSON for the page's script, a 303 redirect for the form posted without
-// JavaScript; errors logged, never shown. It may call proof.php, channels.php (the configuration),
-// store.php and printable.php.
+// JavaScript; their texts are the contract's (contract.php); errors logged, never shown. It may
+// call contract.php, proof.php, channels.php (the configuration), store.php and printable.php.
 declare(strict_types=1);
 
+require_once __DIR__ . '/contract.php';
 require_once __DIR__ . '/proof.php';
 require_once __DIR__ . '/channels.php';
 require_once __DIR__ . '/store.php';
 require_once __DIR__ . '/printable.php';
-
-const CONTACT_SUCCESS = 'Thank you for your message. We will get back to you soon!';
-const CONTACT_FAILURE = 'Sorry, your message could not be sent. Please try again later.';
-/** To a request without a valid proof of work: the form's own script sends one. */
-const CONTACT_USE_THE_FORM = 'Please use the contact form on our website.';
-/** When the held messages are at their cap (held.php): /contact/failed shows the phone and the email. */
-const CONTACT_HELD_FULL = 'Sorry, we cannot take messages sent without JavaScript right now. Please call us or write to us instead: our phone number and email address are on this page.';
-/** When the store cannot be used until the operator acts: trying again will not help. */
-const CONTACT_OUT_OF_SERVICE = 'Sorry, our contact form is out of service right now. Please call us instead: our phone number is on this page.';
 
 /** What is known of this request, set once known: 'form', the plain form post (answered with redirects); 'stored', its message committed. */
 function contact_request(string $fact, ?bool $set = null): bool
@@ -74,7 +66,8 @@ function contact_site_path(): string
 /** Refuses a message whose proof is invalid, expired (the form's script then sends a fresh one) or spent. @param 'invalid'|'expired'|'reused' $why */
 function contact_refuse_proof(string $why): never
 {
-    contact_respond(contact_request('form') ? 400 : 403, false, CONTACT_USE_THE_FORM, [], $why === 'expired' ? ['proof' => 'expired'] : []);
+    // The form's own script sends a valid one.
+    contact_respond(contact_request('form') ? 400 : 403, false, contact_text('useTheForm'), [], $why === 'expired' ? ['proof' => 'expired'] : []);
 }
 
 /**
@@ -91,10 +84,11 @@ function contact_with_store(array $config, string $what, callable $work): mixed
         return $work(contact_store_open($config));
     } catch (ContactStoreUnusable $error) {
         contact_log("contact endpoint: $what, the visitor was told to call or email instead: " . $error->getMessage());
-        contact_respond(503, false, CONTACT_OUT_OF_SERVICE);
+        // Trying again will not help until the operator acts.
+        contact_respond(503, false, contact_text('outOfService'));
     } catch (Throwable $error) {
         contact_log("contact endpoint: $what, the visitor was told to try again: " . $error->getMessage());
-        contact_respond(500, false, CONTACT_FAILURE);
+        contact_respond(500, false, contact_text('notStored'));
     }
 }
 
@@ -105,12 +99,21 @@ function contact_respond_challenge(): never
     contact_answer(200, contact_with_store($config, 'no challenge given', static fn (PDO $store): array => contact_proof_challenge(contact_proof_key($store), contact_proof_max_number($config), time())));
 }
 
-/** Anything uncaught or fatal is logged and answered with a 500, unless the message was stored: then it arrived, as it did. */
+/**
+ * Anything uncaught or fatal is logged and answered with a 500, unless the message was stored:
+ * then it arrived, as it did. Where the contract itself cannot be read, the answer has no text,
+ * and the form shows its own.
+ */
 function contact_handle_errors(): void
 {
     $answer = static function (): void {
         $stored = contact_request('stored');
-        contact_respond($stored ? 200 : 500, $stored, $stored ? CONTACT_SUCCESS : CONTACT_FAILURE);
+        try {
+            $text = contact_text($stored ? 'success' : 'notStored');
+        } catch (Throwable) {
+            $text = '';
+        }
+        contact_respond($stored ? 200 : 500, $stored, $text);
     };
     set_exception_handler(static function (Throwable $error) use ($answer): void {
         contact_log('contact endpoint: ' . $error);

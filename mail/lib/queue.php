@@ -2,7 +2,8 @@
 // The queue: a lead's deliveries, one per channel, each change one transaction: pending → sending
 // (claimed with a lease) → delivered, or pending again later, or dead once given up. A message
 // without a proof of work is held, with no delivery until released. It may call database.php,
-// messages.php, channels.php, proof.php, rate-limit.php, held.php and validation.php.
+// messages.php, channels.php, proof.php, rate-limit.php, held.php, contract.php and
+// validation.php.
 declare(strict_types=1);
 
 require_once __DIR__ . '/database.php';
@@ -11,6 +12,7 @@ require_once __DIR__ . '/channels.php';
 require_once __DIR__ . '/proof.php';
 require_once __DIR__ . '/rate-limit.php';
 require_once __DIR__ . '/held.php';
+require_once __DIR__ . '/contract.php';
 require_once __DIR__ . '/validation.php';
 
 /** How long a claimed delivery is left to its sender before another process may take it over. */
@@ -48,8 +50,8 @@ function contact_store_accept(PDO $pdo, array $config, array $fields, string $cl
             contact_proof_spend($pdo, $proof);
         }
         $id = contact_new_id();
-        $names = [...array_keys(CONTACT_FIELDS), ...array_keys(CONTACT_ATTRIBUTION)];
-        $values = array_map(static fn (string $name): ?string => $fields[$name] ?? (isset(CONTACT_FIELDS[$name]) ? '' : null), $names);
+        $names = [...array_keys(contact_fields()), ...array_keys(CONTACT_ATTRIBUTION)];
+        $values = array_map(static fn (string $name): ?string => $fields[$name] ?? (isset(contact_fields()[$name]) ? '' : null), $names);
         $columns = implode(', ', $names);
         $marks = implode(', ', array_fill(0, count($names), '?'));
         $pdo->prepare("INSERT INTO messages (id, received_at, $columns, held, network) VALUES (?, ?, $marks, ?, ?)")

@@ -1,18 +1,18 @@
 <?php
-// What is deleted, and when: retention (every message MAIL_RETENTION_DAYS after it came, whatever
-// its deliveries' states; held ones after CONTACT_HELD_DAYS), purge and erasure, each message with
-// the files its channels keep of it, those first; and which undelivered messages retention deletes
-// soon. It may call messages.php, rate-limit.php, database.php, config.php and channels.php.
+// What is deleted, and when: retention (every message the contract's days after it came, whatever
+// its deliveries' states; held ones after its held days: the periods /privacy publishes), purge
+// and erasure, each message with the files its channels keep of it, those first; and which
+// undelivered messages retention deletes soon. It may call contract.php, messages.php,
+// rate-limit.php, database.php, config.php and channels.php.
 declare(strict_types=1);
 
+require_once __DIR__ . '/contract.php';
 require_once __DIR__ . '/messages.php';
 require_once __DIR__ . '/rate-limit.php';
 require_once __DIR__ . '/database.php';
 require_once __DIR__ . '/config.php';
 require_once __DIR__ . '/channels.php';
 
-/** Held messages nobody released are deleted this many days after they came (/privacy says so). */
-const CONTACT_HELD_DAYS = 30;
 /** status names an undelivered message this many days before retention deletes it, so the operator can act. */
 const CONTACT_RETENTION_NOTICE_DAYS = 14;
 
@@ -37,22 +37,16 @@ function contact_purge(array $config, PDO $pdo, ?array $states, int $before): ar
     return $result;
 }
 
-/** How many days after it came a held message is deleted: CONTACT_HELD_DAYS, or MAIL_RETENTION_DAYS if that is sooner. */
-function contact_held_days(array $config): int
-{
-    return min(CONTACT_HELD_DAYS, contact_config_int($config, 'MAIL_RETENTION_DAYS', 1));
-}
-
 /**
- * Every message MAIL_RETENTION_DAYS after it came, whatever its deliveries' states (/privacy
- * promises it: a delivery that never went, to a channel since removed say, keeps nothing longer);
- * a held one after contact_held_days. @return array{deleted: int, kept: array<string, string>}
+ * Every message the contract's messageDays after it came, whatever its deliveries' states
+ * (/privacy promises it: a delivery that never went, to a channel since removed say, keeps nothing
+ * longer); a held one after its heldDays. @return array{deleted: int, kept: array<string, string>}
  */
 function contact_apply_retention(array $config, PDO $pdo): array
 {
     contact_store_transaction($pdo, static fn (PDO $pdo) => contact_rate_limit_expire($pdo, time()));
-    $old = contact_purge($config, $pdo, null, time() - contact_config_int($config, 'MAIL_RETENTION_DAYS', 1) * 86400);
-    $held = contact_purge($config, $pdo, ['held'], time() - contact_held_days($config) * 86400);
+    $old = contact_purge($config, $pdo, null, time() - contact_retention_days('messageDays') * 86400);
+    $held = contact_purge($config, $pdo, ['held'], time() - contact_retention_days('heldDays') * 86400);
     return ['deleted' => $old['deleted'] + $held['deleted'], 'kept' => $old['kept'] + $held['kept']];
 }
 
@@ -63,7 +57,7 @@ function contact_apply_retention(array $config, PDO $pdo): array
  */
 function contact_retention_due(array $config, PDO $pdo, int $now): array
 {
-    $days = contact_config_int($config, 'MAIL_RETENTION_DAYS', 1);
+    $days = contact_retention_days('messageDays');
     $due = [];
     foreach (contact_store_undelivered($pdo, contact_enabled_channels($config), $now - ($days - CONTACT_RETENTION_NOTICE_DAYS) * 86400) as $message) {
         $received = (int) $message['received_at'];

@@ -83,21 +83,25 @@ try {
   rmSync(work, { recursive: true, force: true });
 }
 
-/** `count` messages over the last 170 days, nearly all delivered, written into the store the commands make. */
+/**
+ * `count` messages, nearly all delivered, written into the store the commands make, spread over
+ * the days a store holds them (the contract's retention, less ten days to spare).
+ */
 function fillStore(storage, count, env) {
   runPhp([join(repo, 'mail', 'admin.php'), 'status'], { env, stdio: 'ignore' });
+  const days = JSON.parse(readFileSync(join(repo, 'mail', 'contract.json'), 'utf8')).retention.messageDays - 10;
   const script = `
-    [$db, $count, $fields, $now] = [new PDO('sqlite:' . $argv[1]), (int) $argv[2], json_decode($argv[3], true), time()];
+    [$db, $count, $fields, $now, $days] = [new PDO('sqlite:' . $argv[1]), (int) $argv[2], json_decode($argv[3], true), time(), (int) $argv[4]];
     $db->beginTransaction();
     $message = $db->prepare('INSERT INTO messages (id, received_at, firstName, lastName, email, company, subject, phone, message) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
     $delivery = $db->prepare("INSERT INTO deliveries (message_id, channel, state, attempts, next_attempt_at, delivered_at) VALUES (?, 'mail', ?, ?, ?, ?)");
     for ($index = 0; $index < $count; $index++) {
-        [$id, $time, $delivered] = [sprintf('hist-%07d', $index), $now - 170 * 86400 + intdiv($index * 169 * 86400, $count), $index % 1000 !== 999];
+        [$id, $time, $delivered] = [sprintf('hist-%07d', $index), $now - $days * 86400 + intdiv($index * ($days - 1) * 86400, $count), $index % 1000 !== 999];
         $message->execute([$id, $time, $fields['firstName'], $fields['lastName'], "visitor$index@example.com", $fields['company'], $fields['subject'], $fields['phone'], "Historical message $index\\n" . str_repeat('x', 400)]);
         $delivery->execute($delivered ? [$id, 'delivered', 1, null, $time] : [$id, 'pending', 0, $now, null]);
     }
     $db->commit();`;
-  runPhp(['-r', script, join(storage, 'messages.sqlite'), String(count), JSON.stringify(valid)]);
+  runPhp(['-r', script, join(storage, 'messages.sqlite'), String(count), JSON.stringify(valid), String(days)]);
 }
 
 /** `php args` as the endpoint's account, waiting for it. */

@@ -14,7 +14,6 @@
 //   service that is no page, no quote without the person who said it, no desk hours that disagree
 //   with the support line, no photo that is not there; and the reply time is stated one way only;
 // - with --release, no placeholder is left: lib/site.ts's placeholder(…) calls and the mail addresses.
-import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, relative, sep } from 'node:path';
@@ -22,6 +21,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { spellCheckDocument } from 'cspell-lib';
 import ts from 'typescript';
+import { mailSettings } from '../serve/local-php.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -543,27 +543,22 @@ export function placeholders(tree, env = process.env) {
 
 /**
  * The mail addresses the contact endpoint would use, read by its own code: placeholders until the
- * operator sets them in the configuration file the host's endpoint reads (mail/lib/config.php,
- * its settings as mail/lib/channels.php names them).
+ * operator sets them in the configuration file the host's endpoint reads (`php mail/admin.php
+ * config --json`, run as the endpoint's account).
  *
  * @returns {Problem[]}
  */
 export function mailPlaceholders(root, env = process.env) {
-  const script = `require $argv[1]; require $argv[2]; $read = contact_config_read(true); $found = [];
-    foreach (['MAIL_TO', 'MAIL_FROM'] as $key) {
-        foreach (array_map('trim', explode(',', $read['values'][$key])) as $address) {
-            if (contact_is_placeholder($address)) { $found[] = [$key, $address]; }
-        }
-    }
-    echo json_encode(['file' => $read['file'], 'found' => $found]);`;
-  let result;
+  let mail;
   try {
-    result = JSON.parse(execFileSync('php', ['-r', script, join(root, 'mail/lib/channels.php'), join(root, 'mail/lib/compose.php')], { encoding: 'utf8', env, stdio: ['ignore', 'pipe', 'pipe'] }));
+    mail = mailSettings(root, env);
   } catch (error) {
-    return [{ file: 'mail/config.ini', line: 1, message: `the mail configuration could not be read (PHP 8.1+ is needed): ${String(error.stderr || error.message).trim()}` }];
+    return [{ file: 'mail/config.ini', line: 1, message: `the mail configuration could not be read (PHP 8.1+ is needed): ${error.message}` }];
   }
-  const file = result.file ? relative(root, result.file) || result.file : 'mail/config.ini';
-  return result.found.map(([key, address]) => ({ file, line: 1, message: `${key} is the placeholder ${address}: set the real address in the mail configuration the host uses (npts-private/config.ini beside the web root, DIR/shared/config.ini when deployed, or mail/config.ini)` }));
+  const file = mail.file ? relative(root, mail.file) || mail.file : 'mail/config.ini';
+  return ['MAIL_TO', 'MAIL_FROM'].flatMap((key) =>
+    mail.settings[key].placeholders.map((address) => ({ file, line: 1, message: `${key} is the placeholder ${address}: set the real address in the mail configuration the host uses (npts-private/config.ini beside the web root, DIR/shared/config.ini when deployed, or mail/config.ini)` })),
+  );
 }
 
 /** Settings that make a build for the tests only (package.json's build:e2e), never for a release. */

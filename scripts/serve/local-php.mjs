@@ -3,6 +3,7 @@
 // endpoint and `php mail/admin.php` use the same store.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 
 /**
  * Root never runs the site's code, and mail/'s commands refuse it (docs/operating.md): started as
@@ -37,24 +38,43 @@ export function requirePhp() {
 }
 
 /**
+ * The endpoint's configuration as its own code reads it, from one `php mail/admin.php config
+ * --json` run as the endpoint's account (the tools refuse root): the file it read, and each
+ * setting's value, source, default and placeholder addresses. Throws with PHP's own words when
+ * it cannot be read (no PHP, a configuration refused, a working copy the account cannot read).
+ *
+ * @param {string} root the working copy (or a copy of it) whose mail/ to ask
+ * @param {NodeJS.ProcessEnv} env the environment, with MAIL_CONFIG or MAIL_* settings if any
+ * @returns {{ file: string | null, settings: Record<string, { value: string, source: string, default: string, placeholders: string[] }> }}
+ */
+export function mailSettings(root = '.', env = process.env) {
+  const [command, ...args] = php([join(root, 'mail', 'admin.php'), 'config', '--json']);
+  const read = spawnSync(command, args, { encoding: 'utf8', env });
+  if (read.status !== 0) {
+    throw new Error((read.stderr || read.stdout || read.error?.message || `exit ${read.status}`).trim());
+  }
+  return JSON.parse(read.stdout);
+}
+
+/**
  * The environment that gives an endpoint running from anywhere (out/mail/, or PHP's server in
  * the preview) the working copy's mail configuration and store: by default mail/storage/
  * (git-ignored, outside out/), or what mail/config.ini or the environment says. Started as root,
  * a store folder not there yet is made for the endpoint's account.
  */
 export function mailEnvironment() {
-  const script = 'require "mail/lib/channels.php"; $config = contact_config_read(true); echo json_encode(["file" => $config["file"], ...$config["values"]]);';
-  const [command, ...args] = php(['-r', script]);
-  const read = spawnSync(command, args, { encoding: 'utf8' });
-  if (read.status !== 0) {
-    console.error(`The contact endpoint's configuration cannot be read: ${read.stderr || read.stdout}`);
+  let mail;
+  try {
+    mail = mailSettings();
+  } catch (error) {
+    console.error(`The contact endpoint's configuration cannot be read: ${error.message}`);
     process.exit(1);
   }
-  const mail = JSON.parse(read.stdout);
-  if (phpUser && !existsSync(mail.MAIL_STORAGE_DIR)) {
-    spawnSync('install', ['-d', '-o', phpUser, '-g', phpUser, '-m', '2770', mail.MAIL_STORAGE_DIR], { stdio: 'inherit' });
+  const { MAIL_STORAGE_DIR: storage, MAIL_OUTBOX_DIR: outbox } = mail.settings;
+  if (phpUser && !existsSync(storage.value)) {
+    spawnSync('install', ['-d', '-o', phpUser, '-g', phpUser, '-m', '2770', storage.value], { stdio: 'inherit' });
   }
-  return { ...(mail.file ? { MAIL_CONFIG: mail.file } : {}), MAIL_STORAGE_DIR: mail.MAIL_STORAGE_DIR, MAIL_OUTBOX_DIR: mail.MAIL_OUTBOX_DIR };
+  return { ...(mail.file ? { MAIL_CONFIG: mail.file } : {}), MAIL_STORAGE_DIR: storage.value, MAIL_OUTBOX_DIR: outbox.value };
 }
 
 export function describeStore(env) {

@@ -1,12 +1,16 @@
 <?php
 // admin.php check: each setting and where it comes from (secrets hidden, as their channel shows
-// them), a PHP configuration left from an earlier version (never read), then whether PHP, the
-// store and each channel set up work. It may call admin/common.php, config.php, paths.php,
-// location.php, store.php, database.php, messages.php and channels.php.
+// them), a PHP configuration left from an earlier version (never read), a key that is no setting,
+// then whether the contract, PHP, the store and each channel set up work. admin.php config: the
+// settings alone, for people or (--json) programs. It may call admin/common.php, config.php,
+// contract.php, compose.php, paths.php, location.php, store.php, database.php, messages.php and
+// channels.php.
 declare(strict_types=1);
 
 require_once __DIR__ . '/common.php';
 require_once __DIR__ . '/../config.php';
+require_once __DIR__ . '/../contract.php';
+require_once __DIR__ . '/../compose.php';
 require_once __DIR__ . '/../paths.php';
 require_once __DIR__ . '/../location.php';
 require_once __DIR__ . '/../store.php';
@@ -14,18 +18,55 @@ require_once __DIR__ . '/../database.php';
 require_once __DIR__ . '/../messages.php';
 require_once __DIR__ . '/../channels.php';
 
-function admin_check(array $config, bool $sendTest): int
+/** The configuration as check and config show it: every setting, a secret as its channel shows it when set. */
+function admin_config_read(): array
 {
     $read = contact_config_read(true);
+    $hidden = array_merge(['MAIL_HEALTH_TOKEN' => '(set, hidden)'], ...array_map(static fn (array $channel): array => ($channel['hidden'])($read['values']), array_values(contact_channels())));
+    foreach ($read['values'] as $key => $value) {
+        $read['hidden'][$key] = $value !== '' && isset($hidden[$key]);
+        $read['values'][$key] = $read['hidden'][$key] ? $hidden[$key] : $value;
+    }
+    return $read;
+}
+
+/**
+ * admin.php config: each setting, where it comes from; with --json, for programs (npm start, the
+ * release check), also its default and those of its values (separated by commas) in a domain
+ * reserved for examples: placeholders.
+ */
+function admin_config(bool $json): int
+{
+    $read = admin_config_read();
+    if (!$json) {
+        admin_config_print($read);
+        return 0;
+    }
+    $settings = [];
+    foreach ($read['values'] as $key => $value) {
+        $placeholders = $read['hidden'][$key] ? [] : array_values(array_filter(array_map('trim', explode(',', $value)), static fn (string $item): bool => $item !== '' && contact_is_placeholder($item)));
+        $settings[$key] = ['value' => $value, 'source' => $read['sources'][$key], 'default' => $read['defaults'][$key], 'placeholders' => $placeholders];
+    }
+    echo json_encode(['file' => $read['file'], 'settings' => $settings], JSON_PRETTY_PRINT | JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE | JSON_THROW_ON_ERROR) . "\n";
+    return 0;
+}
+
+function admin_config_print(array $read): void
+{
     echo $read['file'] === null
         ? 'Configuration file: none (copy mail/config.example.ini to ' . contact_private_home() . '/' . CONTACT_CONFIG_FILE . ", or name one with MAIL_CONFIG)\n"
         : "Configuration file: {$read['file']} (environment variables override it)\n";
-    $hidden = array_merge(['MAIL_HEALTH_TOKEN' => '(set, hidden)'], ...array_map(static fn (array $channel): array => ($channel['hidden'])($read['values']), array_values(contact_channels())));
     foreach ($read['values'] as $key => $value) {
-        $shown = $value === '' ? '(empty)' : $hidden[$key] ?? $value;
-        printf("  %-21s %-44s %s\n", $key, $shown, $read['sources'][$key]);
+        printf("  %-21s %-44s %s\n", $key, $value === '' ? '(empty)' : $value, $read['sources'][$key]);
     }
-    echo "Values set only with Apache's SetEnv reach the web endpoint, never this command or cron.\n\n";
+    echo "Values set only with Apache's SetEnv reach the web endpoint, never this command or cron.\n";
+}
+
+function admin_check(array $config, bool $sendTest): int
+{
+    $read = admin_config_read();
+    admin_config_print($read);
+    echo "\n";
 
     $problems = 0;
     $report = static function (bool $ok, string $text, string $status = '') use (&$problems): void {
@@ -35,8 +76,21 @@ function admin_check(array $config, bool $sendTest): int
     foreach (admin_check_php_configs($config) as $stray) {
         $report(false, $stray);
     }
+    foreach (array_keys(array_diff_key(contact_config_file_read()['values'], $read['values'])) as $key) {
+        $report(false, "$key in {$read['file']} is no setting, so nothing reads it (mail/config.example.ini has every key).", 'warn');
+    }
+    // An earlier version's setting, which an environment (cron's, say) may still set: it would
+    // look as if it changed what /privacy publishes.
+    if (getenv('MAIL_RETENTION_DAYS') !== false) {
+        $report(false, 'MAIL_RETENTION_DAYS in the environment is no setting: messages are kept as long as mail/contract.json says, which /privacy publishes.', 'warn');
+    }
     foreach (contact_config_warnings($config) as $warning) {
         $report(false, $warning, 'warn');
+    }
+    try {
+        $report(true, 'contract: ' . realpath(CONTACT_CONTRACT_FILE) . ', messages kept ' . contact_retention_days('messageDays') . ' days, held ones ' . contact_retention_days('heldDays') . ' (as /privacy says)');
+    } catch (RuntimeException $error) {
+        $report(false, $error->getMessage());
     }
     $report(extension_loaded('pdo_sqlite'), 'PHP ' . PHP_VERSION . (extension_loaded('pdo_sqlite')
         ? ' with pdo_sqlite'

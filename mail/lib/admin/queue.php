@@ -1,11 +1,12 @@
 <?php
 // admin.php status, list, show, export, retry and release: the messages and their deliveries as
 // the operator sees and moves them (status's verdict is health.php's). It may call
-// admin/common.php, messages.php, queue.php, health.php, channels.php, validation.php,
-// location.php, store.php and retention.php.
+// admin/common.php, contract.php, messages.php, queue.php, health.php, channels.php,
+// validation.php, location.php, store.php and retention.php.
 declare(strict_types=1);
 
 require_once __DIR__ . '/common.php';
+require_once __DIR__ . '/../contract.php';
 require_once __DIR__ . '/../messages.php';
 require_once __DIR__ . '/../queue.php';
 require_once __DIR__ . '/../health.php';
@@ -48,7 +49,7 @@ function admin_status(array $config): int
     echo 'oldest pending: ' . ($oldest === null ? '-' : admin_ago(time() - $oldest) . ' (received ' . admin_time($oldest) . ')') . "\n";
     if ($counts['held'] > 0) {
         echo contact_count($counts['held'], 'held message') . ' (sent without a proof of work: the form without JavaScript, or a script): '
-            . 'php mail/admin.php list --status held; release ID sends one, delete ID drops it; unreleased ones go after ' . contact_held_days($config) . " days\n";
+            . 'php mail/admin.php list --status held; release ID sends one, delete ID drops it; unreleased ones go after ' . contact_retention_days('heldDays') . " days\n";
     }
     foreach ($health['attention'] as $line) {
         echo "Attention: $line\n";
@@ -61,7 +62,7 @@ function admin_status(array $config): int
         $undelivered = implode(', ', array_map(static fn (string $channel, string $state): string => ltrim(contact_channel_suffix($channel) . " $state"), array_keys($when['undelivered']), $when['undelivered']));
         echo "Attention: $id ($undelivered, received " . admin_time($when['received']) . ') is deleted '
             . ($days > 0 ? 'in ' . contact_count($days, 'day') . ', on ' . gmdate('Y-m-d', $when['deleted']) : 'by the next deliver.php run')
-            . ', MAIL_RETENTION_DAYS after it came, whether sent or not: php mail/admin.php retry ' . $id . " sends it again\n";
+            . ', ' . contact_retention_days('messageDays') . ' days after it came, as /privacy says, whether sent or not: php mail/admin.php retry ' . $id . " sends it again\n";
     }
     return $health['code'];
 }
@@ -104,7 +105,7 @@ function admin_show(array $config, string $id): int
     foreach (array_keys(CONTACT_ATTRIBUTION) as $name) {
         $lines[$name === 'source' ? 'came from' : $name] = $message[$name] ?? '-';
     }
-    foreach (CONTACT_FIELDS as $name => $max) {
+    foreach (contact_fields() as $name => $max) {
         $lines[contact_label($name)] = $message[$name];
     }
     foreach ($lines as $label => $value) {
@@ -126,7 +127,7 @@ function admin_export(array $config, string $format, ?int $since): int
     $out = fopen('php://output', 'wb');
     // The message's own delivery in attempts, lastError and delivered; each other channel's state in a column of its name.
     $others = array_values(array_diff(array_keys(contact_channels()), [contact_primary_channel()]));
-    $columns = ['id', 'state', 'received', ...array_keys(CONTACT_FIELDS), ...array_keys(CONTACT_ATTRIBUTION), 'attempts', 'lastError', 'delivered', ...$others];
+    $columns = ['id', 'state', 'received', ...array_keys(contact_fields()), ...array_keys(CONTACT_ATTRIBUTION), 'attempts', 'lastError', 'delivered', ...$others];
     if ($format === 'csv') {
         fwrite($out, admin_csv_row($columns));
     }
@@ -137,7 +138,7 @@ function admin_export(array $config, string $format, ?int $since): int
             'id' => $message['id'],
             'state' => $message['state'],
             'received' => $iso($message['received_at']),
-            ...array_intersect_key($message, CONTACT_FIELDS),
+            ...array_intersect_key($message, contact_fields()),
             ...array_intersect_key($message, CONTACT_ATTRIBUTION),
             'attempts' => (int) $own['attempts'],
             'lastError' => $own['last_error'],

@@ -1,12 +1,14 @@
 <?php
 // The team webhook channel (MAIL_WEBHOOK_URL): each lead POSTed as JSON, one line for people and
 // the lead for programs; its contract is the one channels/mail.php describes. It may call
-// channels/webhook-request.php, compose.php, config.php, validation.php and printable.php.
+// channels/webhook-request.php, compose.php, config.php, contract.php, validation.php and
+// printable.php.
 declare(strict_types=1);
 
 require_once __DIR__ . '/webhook-request.php';
 require_once __DIR__ . '/../compose.php';
 require_once __DIR__ . '/../config.php';
+require_once __DIR__ . '/../contract.php';
 require_once __DIR__ . '/../validation.php';
 require_once __DIR__ . '/../printable.php';
 
@@ -21,7 +23,7 @@ const CONTACT_WEBHOOK_SETTINGS = [
 /** The request body: one line for people, and the lead itself for programs. @param array<string, mixed> $record */
 function contact_webhook_body(array $record): string
 {
-    $fields = array_map('strval', array_intersect_key($record, CONTACT_FIELDS));
+    $fields = array_map('strval', array_intersect_key($record, contact_fields()));
     ['source' => $source, 'campaign' => $campaign] = contact_lead_origin($record);
     $text = contact_subject(array_map('contact_webhook_inert', $fields))
         . ' (from ' . ($source === null ? 'the form, opened directly' : contact_webhook_inert($source)) . ')';
