@@ -13,7 +13,7 @@ export const messages = {
   success: 'Thank you for your message. We will get back to you soon!',
   rejected: 'Failed to send email',
   failed: 'Failed to send email. Please try again later.',
-  noProof: `Sorry, this browser could not complete the form’s spam check, so your message was not sent. Please call us on ${site.phone.display} or email ${site.email}.`,
+  noProof: (phone: string, email: string) => `Sorry, this browser could not complete the form’s spam check, so your message was not sent. Please call us on ${phone} or email ${email}.`,
 } as const;
 
 export const DEFAULT_SUBJECT = 'New Contact Form Submission';

@@ -9,6 +9,7 @@ import { ServiceProof } from '@/components/service-proof';
 import { Testimonial } from '@/components/testimonial';
 import { contactHref } from '@/lib/attribution';
 import { pageMetadata } from '@/lib/metadata';
+import { content } from '@/lib/content';
 import { site } from '@/lib/site';
 
 export function generateMetadata(): Metadata {
@@ -61,7 +62,7 @@ export default function LegacyToRestPage() {
         </ProcessSteps>
       </Section>
       <Section title="What our clients say" tone="alt">
-        <Testimonial {...site.testimonial} />
+        <Testimonial {...content.testimonial} />
       </Section>
       <ClosingCta title="Unlock your data" action="Contact us" href={contactHref('/rest')}>
         Tell us about your database and what you want to connect to it.

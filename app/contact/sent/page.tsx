@@ -3,6 +3,7 @@ import { ButtonLink } from '@/components/button-link';
 import { PageHero } from '@/components/page-hero';
 import { messages } from '@/lib/contact';
 import { pageMetadata } from '@/lib/metadata';
+import { content } from '@/lib/content';
 import { site } from '@/lib/site';
 
 // Where the form lands after sending without JavaScript.
@@ -17,7 +18,7 @@ export default function MessageSentPage() {
       title="Message sent"
       lead={
         <>
-          {messages.success} We reply within {site.replyTime}.
+          {messages.success} We reply within {content.company.replyTime}.
         </>
       }
     >
