@@ -1,7 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import { buttonClassName } from '@/components/button-link';
 import { ClosingCta } from '@/components/closing-cta';
-import { site } from '@/lib/site';
 import { withSiteFacts } from './helpers/site-facts';
 import { content } from '@/lib/content';
 

@@ -1,7 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import PrivacyPage from '@/app/privacy/page';
-import { site } from '@/lib/site';
 import { withSiteFacts } from './helpers/site-facts';
 import { content } from '@/lib/content';
 

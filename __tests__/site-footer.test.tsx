@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import { SiteFooter, copyrightYears } from '@/components/site-footer';
-import { footerLinks, site } from '@/lib/site';
+import { footerLinks } from '@/lib/site';
 import { content } from '@/lib/content';
 
 describe('SiteFooter', () => {

@@ -2,7 +2,6 @@ import { useId } from 'react';
 import { ButtonLink } from '@/components/button-link';
 import { EmailLink, PhoneLink } from '@/components/contact-details';
 import { HeadingText } from '@/components/heading-text';
-import { site } from '@/lib/site';
 import { content } from '@/lib/content';
 import styles from './closing-cta.module.css';
 

@@ -1,7 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { illustrations } from '@/components/illustration';
 import { contrastRatio } from '@/lib/contrast';
-import { site } from '@/lib/site';
 import { expect } from './fixtures';
 import { content } from '@/lib/content';
 

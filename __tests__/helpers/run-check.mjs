@@ -5,8 +5,8 @@
 import { Tree } from '../../scripts/check/tree.mjs';
 
 const [rule, ...roots] = process.argv.slice(2);
-const module = await import(`../../scripts/check/${rule}.mjs`);
-const check = Object.values(module).find((value) => typeof value === 'function' && value.name === ruleFunction(rule));
+const ruleModule = await import(`../../scripts/check/${rule}.mjs`);
+const check = Object.values(ruleModule).find((value) => typeof value === 'function' && value.name === ruleFunction(rule));
 const results = {};
 for (const root of roots) results[root] = await check(new Tree(root), { today: process.env.CHECK_TODAY });
 console.log(JSON.stringify(results));

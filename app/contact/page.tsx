@@ -6,7 +6,6 @@ import { EnquiriesContact } from '@/components/people';
 import { Section } from '@/components/section';
 import { pageMetadata } from '@/lib/metadata';
 import { hoursText } from '@/lib/service-levels';
-import { site } from '@/lib/site';
 import { content } from '@/lib/content';
 import styles from './contact.module.css';
 

@@ -7,7 +7,6 @@ import { CONSENT_COOKIE } from '@/lib/analytics';
 import { pageMetadata } from '@/lib/metadata';
 import { content } from '@/lib/content';
 import type { Recipient } from '@/lib/company';
-import { site } from '@/lib/site';
 
 export function generateMetadata(): Metadata {
   return pageMetadata({

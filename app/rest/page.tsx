@@ -10,7 +10,6 @@ import { Testimonial } from '@/components/testimonial';
 import { contactHref } from '@/lib/attribution';
 import { pageMetadata } from '@/lib/metadata';
 import { content } from '@/lib/content';
-import { site } from '@/lib/site';
 
 export function generateMetadata(): Metadata {
   return pageMetadata({

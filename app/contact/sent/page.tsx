@@ -4,7 +4,6 @@ import { PageHero } from '@/components/page-hero';
 import { messages } from '@/lib/contact';
 import { pageMetadata } from '@/lib/metadata';
 import { content } from '@/lib/content';
-import { site } from '@/lib/site';
 
 // Where the form lands after sending without JavaScript.
 export function generateMetadata(): Metadata {
