@@ -34,8 +34,8 @@ function yamlCopy(text) {
     if (isMap(node)) for (const pair of node.items) walk(pair.value, isScalar(pair.key) ? String(pair.key.value) : key);
     else if (isSeq(node)) for (const item of node.items) walk(item, key);
     else if (isScalar(node) && typeof node.value === 'string' && !NOT_WORDS.has(key) && /\p{L}{2}/u.test(node.value) && !/^(\/|#|\w+:)/.test(node.value)) {
-      // A quoted value starts after its quote.
-      pieces.push({ text: node.value, start: node.range[0] + (node.type === 'PLAIN' || node.type?.startsWith('BLOCK') ? 0 : 1) });
+      // As it stands in the file, so that a word of a value folded over lines is found on its line.
+      pieces.push({ text: text.slice(node.range[0], node.range[1]), start: node.range[0] });
     }
   };
   walk(doc.contents, undefined);
