@@ -1,6 +1,7 @@
 /** @jest-environment node */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parse } from 'yaml';
 import { copyOfSite, edit, lineWith, type Problem, removeCopies, repo, runRule, write } from '../helpers/check-trees';
 
 // scripts/check/content.mjs: the files of content/ through their schemas (lib/load-content.ts,
@@ -35,6 +36,11 @@ beforeAll(async () => {
       .replace("      unit: '%'\n      period: In four quarterly restore tests in 2025\n", '')
       .replace('    name: Fixture Person\n    role: Fleet IT manager\n', ''),
   );
+
+  // The same blank permission in another shape (JSON is YAML too): the schema reads values, not layout.
+  cases.resultAsJson = copyOfSite();
+  const [tankers] = parse(fixtureResult());
+  write(cases.resultAsJson, 'content/results.yaml', JSON.stringify([{ ...tankers, client: { ...tankers.client, permission: ' ' } }], null, 2));
 
   cases.references = copyOfSite();
   write(
@@ -129,6 +135,12 @@ describe('content (scripts/check/content.mjs)', () => {
         problemAt('results', file, '/pricing', `${result} links to /pricing, which is no service page of the site: use /coms, /network, /vrit, /software, /rest, /proto, /ai, /consulting`),
         problemAt('results', file, 'label: Backups restored in tests', `the figure “Backups restored in tests” of ${result} needs its unit and the period it was measured over: a number without them reads as marketing`),
         problemAt('results', file, 'text: The crews', `the quote of ${result} has no person: give the name and role of who said it, or leave the quote out`),
+      ]);
+    });
+
+    it('names a blank permission however the entry is written, here as JSON', () => {
+      expect(problemsOf('resultAsJson')).toEqual([
+        problemAt('resultAsJson', 'content/results.yaml', '"permission": " "', 'the result “Fewer dropped links and no lost backups across a tanker fleet” names its client, “Fixture Tankers”, with no recorded permission: write who agreed, how and when in permission, or describe the client instead (description: A tanker operator)'),
       ]);
     });
   });
