@@ -89,7 +89,7 @@ function friendly(issue: z.core.$ZodRawIssue): string | undefined {
       return `${FIELD}should be ${expectedWords[issue.expected] ?? issue.expected}, not ${kind(issue.input)}${hint}`;
     }
     case 'too_small':
-      return issue.origin === 'string' ? `${FIELD}is empty` : issue.origin === 'array' ? `${FIELD}needs at least ${issue.minimum} entries` : `${FIELD}is too small`;
+      return issue.origin === 'string' ? `${FIELD}is empty` : issue.origin === 'array' ? `${FIELD}needs at least ${Number(issue.minimum) === 1 ? 'one entry' : `${issue.minimum} entries`}` : `${FIELD}is too small`;
     case 'invalid_value':
       return `${FIELD}should be ${new Intl.ListFormat('en-GB', { type: 'disjunction' }).format(issue.values.map((value) => `“${String(value)}”`))}, not ${kind(issue.input)}`;
     case 'invalid_format':

@@ -26,8 +26,9 @@ const certification = ({ today }: ContentContext) =>
     /** The last day it is valid, as YYYY-MM-DD. */
     validUntil: z
       .string({ error: 'needs validUntil, the last day it is valid, in quotes as ‘YYYY-MM-DD’' })
-      .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'needs validUntil, the last day it is valid, in quotes as ‘YYYY-MM-DD’' })
-      .refine((date) => !Number.isNaN(Date.parse(date)), { error: 'needs validUntil, the last day it is valid, in quotes as ‘YYYY-MM-DD’' })
+      // abort: a date not written as one is named once, not again as not a date.
+      .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'needs validUntil, the last day it is valid, in quotes as ‘YYYY-MM-DD’', abort: true })
+      .refine((date) => !Number.isNaN(Date.parse(date)), { error: 'needs validUntil, the last day it is valid, in quotes as ‘YYYY-MM-DD’', abort: true })
       .refine((date) => date >= today, { error: (issue) => `expired on ${String(issue.input)}: add the renewed certificate or remove it` }),
     href: link().optional(),
     logo: logo().optional(),

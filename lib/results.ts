@@ -62,7 +62,7 @@ const result = z
     entry.outcome.forEach((figure, index) => {
       const missing = measured.filter(([key]) => !figure[key]?.trim());
       if (missing.length > 0) {
-        context.addIssue({ code: 'custom', path: ['outcome', index, missing[0][0]], message: `needs ${new Intl.ListFormat('en-GB').format(missing.map(([, what]) => what))}: a number without them reads as marketing` });
+        context.addIssue({ code: 'custom', path: ['outcome', index, missing[0][0]], message: `needs ${new Intl.ListFormat('en-GB').format(missing.map(([, what]) => what))}: a number without ${missing.length === 1 ? 'it' : 'them'} reads as marketing` });
       }
     });
     if (entry.quote && (!entry.quote.name?.trim() || !entry.quote.role?.trim())) {

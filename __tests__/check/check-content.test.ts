@@ -23,7 +23,7 @@ describe('check-content (the content part of npm run check)', () => {
     // The entry's first figure (the file's comments show one too).
     const line = readFileSync(join(root, 'content/results.yaml'), 'utf8').split('\n').lastIndexOf('    - label: Link availability') + 1;
     expect(output.split('\n')).toContain(
-      `content/results.yaml:${line}: the figure “Link availability” of the result “Fewer dropped links and no lost backups across a tanker fleet” needs its unit: a number without them reads as marketing`,
+      `content/results.yaml:${line}: the figure “Link availability” of the result “Fewer dropped links and no lost backups across a tanker fleet” needs its unit: a number without it reads as marketing`,
     );
     expect(output).toContain('\n1 problem.');
   });

@@ -42,6 +42,10 @@ beforeAll(async () => {
   const [tankers] = parse(fixtureResult());
   write(cases.resultAsJson, 'content/results.yaml', JSON.stringify([{ ...tankers, client: { ...tankers.client, permission: ' ' } }], null, 2));
 
+  // A result with no figures at all.
+  cases.noFigures = copyOfSite();
+  write(cases.noFigures, 'content/results.yaml', fixtureResult().replace(/  outcome:\n(    .*\n)+/, '  outcome: []\n'));
+
   cases.references = copyOfSite();
   write(
     cases.references,
@@ -64,6 +68,11 @@ certifications:
     number: IS-2
     scope: IT support
     validUntil: '2024-06-30'
+  - name: Environmental Management
+    issuer: A Certification Body
+    number: EM-3
+    scope: IT support
+    validUntil: 30.06.2028
 partnerships: []
 `,
   );
@@ -138,6 +147,12 @@ describe('content (scripts/check/content.mjs)', () => {
       ]);
     });
 
+    it('names a result without a figure', () => {
+      expect(problemsOf('noFigures')).toEqual([
+        problemAt('noFigures', 'content/results.yaml', 'outcome: []', 'outcome of the result “Fewer dropped links and no lost backups across a tanker fleet” needs at least one entry'),
+      ]);
+    });
+
     it('names a blank permission however the entry is written, here as JSON', () => {
       expect(problemsOf('resultAsJson')).toEqual([
         problemAt('resultAsJson', 'content/results.yaml', '"permission": " "', 'the result “Fewer dropped links and no lost backups across a tanker fleet” names its client, “Fixture Tankers”, with no recorded permission: write who agreed, how and when in permission, or describe the client instead (description: A tanker operator)'),
@@ -145,12 +160,13 @@ describe('content (scripts/check/content.mjs)', () => {
     });
   });
 
-  it('names a client without recorded permission to be named, an example.com link and an expired certificate, and leaves a valid one alone', () => {
+  it('names a client without recorded permission to be named, an example.com link, an expired certificate and a date written otherwise (once), and leaves a valid one alone', () => {
     const file = 'content/references.yaml';
     expect(problemsOf('references')).toEqual([
       problemAt('references', file, '- name: Silent Offshore', 'the client “Silent Offshore” has no recorded permission to be named: write who agreed, how and when in permission, or remove the client'),
       problemAt('references', file, 'www.example.com', 'the client “Sample Fleet” links to an example.com address: use the real one, or leave it out'),
       problemAt('references', file, "'2024-06-30'", 'the certificate “Information Security” expired on 2024-06-30: add the renewed certificate or remove it'),
+      problemAt('references', file, '30.06.2028', 'the certificate “Environmental Management” needs validUntil, the last day it is valid, in quotes as ‘YYYY-MM-DD’'),
     ]);
   });
 
