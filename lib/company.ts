@@ -46,5 +46,6 @@ export type SocialNetwork = (typeof networks)[number];
 export const companyFile: ContentFile<Company> = {
   file: 'company.yaml',
   schema: () => company,
+  whole: 'the company',
   nouns: { address: 'address', supportLine: 'support line', phone: 'phone', processors: 'processors', teamChat: 'team chat', social: 'profile', partner: 'partner' },
 };

@@ -25,10 +25,11 @@ import { testimonialFile, type Testimonial } from './testimonial.ts';
 export type ContentContext = { isFile: (path: string) => boolean; today: string };
 
 /**
- * One content file: its name in content/, its schema, and the nouns its problems use for what the
- * path leads through (the list's entries and the objects in them): `{ '': 'result', outcome: 'figure' }`.
+ * One content file: its name in content/, its schema, the nouns its problems use for what the
+ * path leads through (the list's entries and the objects in them): `{ '': 'result', outcome: 'figure' }`,
+ * and what a problem of the file as a whole is about (`whole`: "the support desk"; its name if not given).
  */
-export type ContentFile<T> = { file: string; schema: (context: ContentContext) => z.ZodType<T>; nouns: Record<string, string> };
+export type ContentFile<T> = { file: string; schema: (context: ContentContext) => z.ZodType<T>; nouns: Record<string, string>; whole?: string };
 
 export type Problem = { file: string; line: number; message: string };
 /** A value still to be given, tagged `!placeholder`: `what` names it as the file does. */
@@ -134,12 +135,12 @@ function subjectOf(path: readonly PropertyKey[], data: unknown, nouns: Record<st
 }
 
 /** A zod issue as a sentence: who it is about, then what is wrong. */
-function describe(issue: z.core.$ZodIssue, data: unknown, nouns: Record<string, string>): string {
+function describe(issue: z.core.$ZodIssue, data: unknown, nouns: Record<string, string>, whole: string): string {
   let path = issue.path;
   // An entry of a list of plain values ('/pricing' in services) is about the list's field.
   if (typeof path.at(-1) === 'number' && !nouns[String(path.at(-2) ?? '')]) path = path.slice(0, -1);
   const key = issue.code === 'unrecognized_keys' || issue.code === 'custom' || typeof path.at(-1) !== 'string' ? undefined : String(path.at(-1));
-  const subject = subjectOf(key === undefined ? path : path.slice(0, -1), data, nouns) || 'the file';
+  const subject = subjectOf(key === undefined ? path : path.slice(0, -1), data, nouns) || whole;
   if (issue.message === MISSING) return key ? `${subject} has no ${key}` : `${subject} is empty`;
   if (issue.message.startsWith(FIELD)) return `${key ? `${key} of ` : ''}${subject} ${issue.message.slice(FIELD.length)}`;
   return `${subject} ${issue.message}`;
@@ -170,7 +171,7 @@ function nodeAt(contents: unknown, path: readonly PropertyKey[], keys?: readonly
 type Read<T> = { value: T | undefined; problems: Problem[]; placeholders: Placeholder[]; lines: (path: readonly PropertyKey[]) => number };
 
 /** Reads one content file of the tree at `root`: its value where the schema passed it, its problems and its placeholders. */
-export function readFile<T>(root: string, { file, schema, nouns }: ContentFile<T>, context: ContentContext, fixture?: boolean): Read<T> {
+export function readFile<T>(root: string, { file, schema, nouns, whole = file }: ContentFile<T>, context: ContentContext, fixture?: boolean): Read<T> {
   const path = contentPath(root, file, fixture);
   const at = (line: number, message: string): Problem => ({ file: path, line, message });
   const lineCounter = new LineCounter();
@@ -216,7 +217,7 @@ export function readFile<T>(root: string, { file, schema, nouns }: ContentFile<T
   const parsed = schema(context).safeParse(data, { error: friendly });
   if (parsed.success) return { value: parsed.data, problems: [], placeholders, lines };
   const problems = parsed.error.issues.map((issue) =>
-    at(lineOf(nodeAt(doc.contents, issue.path, issue.code === 'unrecognized_keys' ? issue.keys : undefined)?.range?.[0]), describe(issue, data, nouns)),
+    at(lineOf(nodeAt(doc.contents, issue.path, issue.code === 'unrecognized_keys' ? issue.keys : undefined)?.range?.[0]), describe(issue, data, nouns, whole)),
   );
   return { value: undefined, problems, placeholders, lines };
 }

@@ -62,5 +62,6 @@ export type Priority = ServiceLevels['priorities'][number];
 export const serviceLevelsFile: ContentFile<ServiceLevels | null> = {
   file: 'service-levels.yaml',
   schema: () => levels.nullable(),
+  whole: 'the support desk',
   nouns: { priorities: 'priority', channels: 'channel', uptime: 'uptime commitment' },
 };

@@ -188,14 +188,14 @@ describe('content (scripts/check/content.mjs)', () => {
     expect(problemsOf('desk24x7')).toEqual([problemAt('desk24x7', file, 'roundTheClock', disagrees)]);
     expect(problemsOf('deskAgrees')).toEqual([]);
     expect(problemsOf('deskHoursTwice')).toEqual([
-      problemAt('deskHoursTwice', file, 'hours: Around', 'the file gives hours while roundTheClock is true: leave hours out (the site writes “24 hours a day, 7 days a week”), or set roundTheClock: false'),
+      problemAt('deskHoursTwice', file, 'hours: Around', 'the support desk gives hours while roundTheClock is true: leave hours out (the site writes “24 hours a day, 7 days a week”), or set roundTheClock: false'),
     ]);
   });
 
   it('checks content/onboarding.yaml: a service that is no vessel page, a time missing', () => {
     const file = 'content/onboarding.yaml';
     expect(problemsOf('onboarding')).toEqual([
-      problemAt('onboarding', file, '/pricing:', 'the file names /pricing, which is no vessel service page: use /coms, /network, /vrit'),
+      problemAt('onboarding', file, '/pricing:', 'onboarding.yaml names /pricing, which is no vessel service page: use /coms, /network, /vrit'),
     ]);
     expect(problemsOf('onboardingTime')).toEqual([problemAt('onboardingTime', file, 'furtherVessels: one week', 'the time for /coms has no firstVessel')]);
   });
@@ -206,7 +206,7 @@ describe('content (scripts/check/content.mjs)', () => {
       problemAt('typo', 'content/people.yaml', 'backgroud', 'the person “Ana Petrova” has “backgroud”, which is not a field here: check the spelling against the file’s comments, or remove it'),
     ]);
     expect(problemsOf('number')).toEqual([
-      problemAt('number', 'content/company.yaml', 'companyNumber: 123456789', "companyNumber of the file should be text, not 123456789: put it in quotes ('…')"),
+      problemAt('number', 'content/company.yaml', 'companyNumber: 123456789', "companyNumber of the company should be text, not 123456789: put it in quotes ('…')"),
     ]);
     expect(problemsOf('syntax')).toEqual([named('syntax', 'content/company.yaml', 'replyTime: within', /^is not valid YAML here \(.*\): check the indentation, and put text that holds “: ”/)]);
     expect(problemsOf('tag')).toEqual([problemAt('tag', 'content/company.yaml', '!placeholdr', '!placeholdr is no tag this site knows: the only one is !placeholder')]);
