@@ -189,7 +189,10 @@ export function readFile<T>(root: string, { file, schema, nouns, whole = file }:
       lineOf(error.pos[0]),
       error.code === 'TAG_RESOLVE_FAILED'
         ? `${error.message.replace(/^Unresolved tag: (\S+).*/s, '$1')} is no tag this site knows: the only one is ${PLACEHOLDER}`
-        : `is not valid YAML here (${error.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '')}): check the indentation, and put text that holds “: ”, “ #” or starts with a quote, %, @, [ or { in quotes`,
+        : // An entry copied in, then changed, keeps a field it already had.
+          error.code === 'DUPLICATE_KEY'
+          ? `gives ${text.slice(error.pos[0]).match(/^[^:\n]+/)?.[0] ?? 'a field'} a second time: keep one of them`
+          : `is not valid YAML here (${error.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '')}): check the indentation, and put text that holds “: ”, “ #” or starts with a quote, %, @, [ or { in quotes`,
     ),
   );
   if (syntax.length > 0) return { value: undefined, problems: syntax, placeholders: [], lines };

@@ -51,5 +51,5 @@ export type Logo = z.output<ReturnType<typeof logo>>;
 export const referencesFile: ContentFile<ReferenceLists> = {
   file: 'references.yaml',
   schema: lists,
-  nouns: { clients: 'client', certifications: 'certificate', partnerships: 'partner' },
+  nouns: { clients: 'client', certifications: 'certificate', partnerships: 'partner', logo: 'logo' },
 };

@@ -53,6 +53,7 @@ beforeAll(async () => {
     `clients:
   - name: Named Shipping
     permission: Ana Petrova, CEO, by email on 2026-03-01
+    logo: { src: clients/named.svg, width: 160, height: 40 }
   - name: Silent Offshore
   - name: Sample Fleet
     href: https://www.example.com/fleet
@@ -123,6 +124,8 @@ partnerships: []
   edit(cases.number, 'content/company.yaml', "companyNumber: !placeholder '000000000'", 'companyNumber: 123456789');
   cases.syntax = copyOfSite();
   edit(cases.syntax, 'content/company.yaml', 'replyTime: !placeholder one business day', 'replyTime: within: one day');
+  cases.twice = copyOfSite();
+  write(cases.twice, 'content/results.yaml', `${fixtureResult()}  region: Baltic\n`);
   cases.tag = copyOfSite();
   edit(cases.tag, 'content/company.yaml', 'email: !placeholder info@npts.eu', 'email: !placeholdr info@npts.eu');
 
@@ -160,9 +163,10 @@ describe('content (scripts/check/content.mjs)', () => {
     });
   });
 
-  it('names a client without recorded permission to be named, an example.com link, an expired certificate and a date written otherwise (once), and leaves a valid one alone', () => {
+  it('names a client without recorded permission to be named, a logo that is no file of the site, an example.com link, an expired certificate and a date written otherwise (once), and leaves a valid one alone', () => {
     const file = 'content/references.yaml';
     expect(problemsOf('references')).toEqual([
+      problemAt('references', file, 'clients/named.svg', 'the logo of the client “Named Shipping” should start with “/”: a file in public/'),
       problemAt('references', file, '- name: Silent Offshore', 'the client “Silent Offshore” has no recorded permission to be named: write who agreed, how and when in permission, or remove the client'),
       problemAt('references', file, 'www.example.com', 'the client “Sample Fleet” links to an example.com address: use the real one, or leave it out'),
       problemAt('references', file, "'2024-06-30'", 'the certificate “Information Security” expired on 2024-06-30: add the renewed certificate or remove it'),
@@ -200,7 +204,7 @@ describe('content (scripts/check/content.mjs)', () => {
     expect(problemsOf('onboardingTime')).toEqual([problemAt('onboardingTime', file, 'furtherVessels: one week', 'the time for /coms has no firstVessel')]);
   });
 
-  it('names a misspelt field, a number where text goes, a line that is not YAML and an unknown tag, each on its line', () => {
+  it('names a misspelt field, a number where text goes, a line that is not YAML, a field given twice and an unknown tag, each on its line', () => {
     expect(problemsOf('typo')).toEqual([
       problemAt('typo', 'content/people.yaml', '- name: Ana', 'the person “Ana Petrova” has no background'),
       problemAt('typo', 'content/people.yaml', 'backgroud', 'the person “Ana Petrova” has “backgroud”, which is not a field here: check the spelling against the file’s comments, or remove it'),
@@ -209,6 +213,7 @@ describe('content (scripts/check/content.mjs)', () => {
       problemAt('number', 'content/company.yaml', 'companyNumber: 123456789', "companyNumber of the company should be text, not 123456789: put it in quotes ('…')"),
     ]);
     expect(problemsOf('syntax')).toEqual([named('syntax', 'content/company.yaml', 'replyTime: within', /^is not valid YAML here \(.*\): check the indentation, and put text that holds “: ”/)]);
+    expect(problemsOf('twice')).toEqual([problemAt('twice', 'content/results.yaml', 'region: Baltic', 'gives region a second time: keep one of them')]);
     expect(problemsOf('tag')).toEqual([problemAt('tag', 'content/company.yaml', '!placeholdr', '!placeholdr is no tag this site knows: the only one is !placeholder')]);
   });
 });
