@@ -13,12 +13,6 @@ const nextConfig = {
       // The package's entry re-exports every Google embed (YouTube, Maps, Analytics) from CommonJS,
       // which the bundler cannot shake out; the site uses only the tag manager, so import just it.
       '@next/third-parties/google': './node_modules/@next/third-parties/dist/google/gtm.js',
-      // The browser tests' build (npm run build:e2e) fills the client, certificate and partner
-      // lists, the results, the service levels, the people and the onboarding times with test
-      // entries, so the sections they make are laid out and checked too.
-      ...(process.env.NPTS_REFERENCES_FIXTURE
-        ? Object.fromEntries(['references', 'results', 'service-levels', 'people', 'onboarding'].map((name) => [`@/lib/${name}`, `./__tests__/fixtures/${name}.ts`]))
-        : {}),
     },
   },
   reactStrictMode: true,

@@ -7,6 +7,8 @@ import { join, resolve } from 'node:path';
 jest.setTimeout(30_000);
 
 const repo = resolve(__dirname, '..');
+/** Where the phone number waits as a placeholder, as the release gate names it. */
+const phoneLine = readFileSync(join(repo, 'content/company.yaml'), 'utf8').split('\n').findIndex((line) => line.startsWith('phone: !placeholder')) + 1;
 let tripwires: string;
 
 // Every command the deploy runs (the release gate's node and npm, the build, ssh, rsync) is found
@@ -68,7 +70,7 @@ describe('npm run deploy', () => {
   it('refuses while placeholders remain, naming them, before the build, ssh or rsync run', async () => {
     const run = await deploy('ssh://deploy@www.example.com/var/www/npts');
     expect(run.lines[0]).toMatch(/^\[\d\d:\d\d:\d\d\] 1\/7 release gate: FAILED: \d+ problems; nothing was changed on the host:$/);
-    expect(run.lines).toContain('lib/site.ts:43: the phone number is still a placeholder: replace placeholder(…) with the real value');
+    expect(run.lines).toContain(`content/company.yaml:${phoneLine}: phone is still a placeholder: write the real value and delete “!placeholder” before it`);
     expect(run.ran).toEqual([]);
     expect(run.status).toBe(1);
   });
@@ -99,7 +101,7 @@ describe('npm run deploy', () => {
       const build = prebuilt('placeholders', repo);
       const run = await deploy('ssh://deploy@www.example.com/var/www/npts', '--prebuilt', build);
       expect(run.lines[0]).toMatch(new RegExp(`1/7 release gate: FAILED: \\d+ problems with ${build}/; nothing was changed on the host:$`));
-      expect(run.lines).toContain('lib/site.ts:43: the phone number is still a placeholder: replace placeholder(…) with the real value');
+      expect(run.lines).toContain(`content/company.yaml:${phoneLine}: phone is still a placeholder: write the real value and delete “!placeholder” before it`);
       expect(run.lines.filter((line) => line.startsWith(build))).toEqual([]);
       expect(run.ran).toEqual([]);
       expect(run.status).toBe(1);
@@ -115,7 +117,7 @@ describe('npm run deploy', () => {
       const run = await deploy('ssh://deploy@www.example.com/var/www/npts', '--prebuilt', build, '--url', 'https://www.example.com');
       expect(run.lines).toContain(`${build} has changed since it was built: index.html`);
       expect(run.lines.find((line) => line.startsWith(`${build} was built from other sources than this working copy's (`))).toMatch(/ and \d+ more\): check out what it was built from, or build here$/);
-      expect(run.lines.find((line) => line.includes('NPTS_REFERENCES_FIXTURE'))).toMatch(/^next\.config\.mjs:1: NPTS_REFERENCES_FIXTURE is set: a build would show the test entries/);
+      expect(run.lines.find((line) => line.includes('NPTS_REFERENCES_FIXTURE'))).toMatch(/^lib\/load-content\.ts:1: NPTS_REFERENCES_FIXTURE is set: a build would show the test entries/);
       expect(run.ran).toEqual([]);
       expect(run.status).toBe(1);
     });

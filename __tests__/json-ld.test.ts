@@ -1,7 +1,8 @@
 import { organizationJsonLd, serializeJsonLd } from '@/lib/json-ld';
 import { absoluteUrl, site } from '@/lib/site';
-import { people } from './fixtures/people';
+import { fixture } from './helpers/fixture-content';
 import { withSiteFacts } from './helpers/site-facts';
+import { content } from '@/lib/content';
 
 describe('serializeJsonLd', () => {
   it('escapes < so a value cannot close the script element', () => {
@@ -21,23 +22,23 @@ describe('serializeJsonLd', () => {
 describe('organizationJsonLd', () => {
   it('names who stands behind the site as the register has it: legal name, registered address, email, VAT and company number', () => {
     expect(organizationJsonLd()).toMatchObject({
-      legalName: site.legalName,
-      email: site.email,
-      vatID: site.vatId,
-      identifier: { '@type': 'PropertyValue', propertyID: 'UIC', value: site.companyNumber },
+      legalName: content.company.legalName,
+      email: content.company.email,
+      vatID: content.company.vatId,
+      identifier: { '@type': 'PropertyValue', propertyID: 'UIC', value: content.company.companyNumber },
       address: {
         '@type': 'PostalAddress',
-        streetAddress: site.address.street,
-        postalCode: site.address.postcode,
-        addressLocality: site.address.city,
+        streetAddress: content.company.address.street,
+        postalCode: content.company.address.postcode,
+        addressLocality: content.company.address.city,
         addressCountry: 'BG',
       },
     });
   });
 
   it('gives a sales contact point, and a support one only where the support line exists', () => {
-    const sales = { '@type': 'ContactPoint', contactType: 'sales', telephone: site.phone.tel, email: site.email };
-    const supportLine = { phone: { display: '+359 2 000 0000', tel: '+35920000000' }, hours: 'around the clock' };
+    const sales = { '@type': 'ContactPoint', contactType: 'sales', telephone: content.company.phone.tel, email: content.company.email };
+    const supportLine = { phone: { display: '+359 2 000 0000', tel: '+35920000000' }, roundTheClock: true };
     expect(withSiteFacts({ supportLine }, organizationJsonLd).contactPoint).toEqual([
       expect.objectContaining(sales),
       expect.objectContaining({ '@type': 'ContactPoint', contactType: 'technical support', telephone: '+35920000000' }),
@@ -52,13 +53,13 @@ describe('organizationJsonLd', () => {
       name: site.name,
       url: absoluteUrl('/'),
       logo: absoluteUrl(site.logo.url),
-      telephone: site.phone.tel,
+      telephone: content.company.phone.tel,
       areaServed: ['Europe', 'South East Asia'],
     });
   });
 
-  it('names the people of lib/people.ts as Person, founders as founder and the others as employee, and no one while it is empty', () => {
-    const organization = organizationJsonLd(people);
+  it('names the people of content/people.yaml as Person, founders as founder and the others as employee, and no one while it is empty', () => {
+    const organization = organizationJsonLd(fixture.people);
     expect(organization.founder).toEqual([
       { '@type': 'Person', name: 'Ana Fixture', jobTitle: 'Head of vessel IT', knowsLanguage: ['English', 'Bulgarian', 'Russian'], sameAs: ['https://www.linkedin.test/in/ana-fixture'] },
     ]);

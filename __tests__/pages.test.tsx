@@ -11,13 +11,12 @@ import RestPage from '@/app/rest/page';
 import SoftwarePage from '@/app/software/page';
 import ItManagementPage from '@/app/vrit/page';
 import { iconPath, icons } from '@/lib/icons';
-import { site } from '@/lib/site';
+import { readContentAs } from './helpers/site-facts';
+import { content } from '@/lib/content';
 
 jest.mock('next/navigation', () => ({ usePathname: () => '/' }));
 // Empty, as the sources ship and whatever an editor has added since: the normal build.
-jest.mock('@/lib/results', () => ({ results: [] }));
-jest.mock('@/lib/service-levels', () => ({ serviceLevels: null }));
-jest.mock('@/lib/people', () => ({ people: [] }));
+beforeAll(() => readContentAs({ results: [], serviceLevels: null, people: [] }));
 
 const pages = {
   '/': HomePage,
@@ -93,7 +92,7 @@ describe('Home', () => {
 describe('/rest', () => {
   it('shows the testimonial the company gave, in its words and under its name', () => {
     render(<RestPage />);
-    const { quote, name, role, company } = site.testimonial;
+    const { quote, name, role, company } = content.testimonial;
     const figure = screen.getAllByRole('figure').find((candidate) => within(candidate).queryByText(quote))!;
     expect(figure).toBeDefined();
     expect(figure.querySelector('blockquote')!.textContent!.trim()).toBe(quote);

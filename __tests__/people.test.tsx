@@ -1,7 +1,9 @@
 import { render, screen, within } from '@testing-library/react';
 import { EnquiriesContact, People } from '@/components/people';
 import { initials } from '@/components/person-badge';
-import { people as fixture } from './fixtures/people';
+import { fixture as facts } from './helpers/fixture-content';
+
+const fixture = facts.people;
 
 const [ana, ivan, mei] = fixture;
 

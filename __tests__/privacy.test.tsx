@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import PrivacyPage from '@/app/privacy/page';
-import { site } from '@/lib/site';
 import { withSiteFacts } from './helpers/site-facts';
+import { content } from '@/lib/content';
 
 /**
  * The endpoint's settings in its own words, `php mail/admin.php config --json`, as npm start asks
@@ -25,10 +25,10 @@ describe('PrivacyPage', () => {
   it('names the controller: legal name, registered address, company and VAT numbers, email and phone (GDPR Art. 13(1)(a))', () => {
     render(<PrivacyPage />);
     const controller = section('Who is responsible');
-    for (const fact of [site.legalName, site.address.street, `${site.address.postcode} ${site.address.city}`, site.registeredIn, site.companyNumber, site.vatId, site.email, site.phone.display]) {
+    for (const fact of [content.company.legalName, content.company.address.street, `${content.company.address.postcode} ${content.company.address.city}`, content.company.registeredIn, content.company.companyNumber, content.company.vatId, content.company.email, content.company.phone.display]) {
       expect(controller).toContain(fact);
     }
-    expect(screen.getAllByRole('link', { name: site.email })[0]).toHaveAttribute('href', `mailto:${site.email}`);
+    expect(screen.getAllByRole('link', { name: content.company.email })[0]).toHaveAttribute('href', `mailto:${content.company.email}`);
   });
 
   it('gives each purpose its legal basis (Art. 13(1)(c)): the enquiry, spam protection, analytics on consent', () => {
@@ -48,12 +48,12 @@ describe('PrivacyPage', () => {
   it('names the recipients from the site facts (Art. 13(1)(e)): host, mail provider, the team’s chat tool, Google', () => {
     render(<PrivacyPage />);
     const recipients = section('Who receives your data');
-    for (const name of [site.processors.host.name, site.processors.mail.name, site.teamChat!.name, 'Google Ireland Limited']) expect(recipients).toContain(name);
+    for (const name of [content.company.processors.host.name, content.company.processors.mail.name, content.company.teamChat!.name, 'Google Ireland Limited']) expect(recipients).toContain(name);
   });
 
   it('leaves the chat tool out where the company has none', () => {
     withSiteFacts({ teamChat: null }, () => render(<PrivacyPage />));
-    expect(section('Who receives your data')).not.toContain(site.teamChat!.name);
+    expect(section('Who receives your data')).not.toContain(content.company.teamChat!.name);
   });
 
   it('states the transfers outside the EU and their safeguard (Art. 13(1)(f)), a recipient’s own included', () => {

@@ -2,8 +2,10 @@ import { render, screen, within } from '@testing-library/react';
 import AboutPage from '@/app/about/page';
 import HomePage from '@/app/page';
 import { References } from '@/components/references';
-import { references } from '@/lib/references';
-import { references as fixture } from './fixtures/references';
+import { withContent } from './helpers/site-facts';
+import { fixture as facts } from './helpers/fixture-content';
+
+const fixture = facts.references;
 
 jest.mock('next/navigation', () => ({ usePathname: () => '/' }));
 
@@ -61,18 +63,14 @@ describe('References', () => {
   });
 
   it('with every list empty, About and Home show no client, certificate or partner heading, and no empty section', () => {
-    // As lib/references.ts ships, whatever an editor has added since.
-    const entries = { ...references };
-    Object.assign(references, none);
-    try {
+    // As content/references.yaml ships, whatever an editor has added since.
+    withContent({ references: none }, () => {
       for (const Page of [AboutPage, HomePage]) {
         const { container, unmount } = render(<Page />);
         expect(screen.queryByRole('heading', { name: /^(clients|certifications|partners)$|certifications|and partners/i })).toBeNull();
         for (const section of container.querySelectorAll('section')) expect(section.querySelector('h1, h2')).not.toBeNull();
         unmount();
       }
-    } finally {
-      Object.assign(references, entries);
-    }
+    });
   });
 });

@@ -1,7 +1,9 @@
 import { render, screen, within } from '@testing-library/react';
 import { LatestResults, Results } from '@/components/results';
 import type { Result } from '@/lib/results';
-import { results as fixture } from './fixtures/results';
+import { fixture as facts } from './helpers/fixture-content';
+
+const fixture = facts.results;
 
 const [tankers] = fixture;
 /** A second case, older, for a described client, without a quote. */

@@ -6,6 +6,7 @@ import { metadata as rootMetadata } from '@/app/layout';
 import { metadata as notFoundMetadata } from '@/app/not-found';
 import { routes, site, unlistedRoutes } from '@/lib/site';
 import { withSiteFacts } from './helpers/site-facts';
+import { content } from '@/lib/content';
 
 jest.mock('next/navigation', () => ({ usePathname: () => '/' }));
 
@@ -70,7 +71,7 @@ describe('routes', () => {
     const stating = pages.filter((path) => promising(before.get(path)!));
     expect(stating).toEqual(expect.arrayContaining(['/contact', '/contact/sent', ...contentRoutes]));
     expect(pages.filter((path) => promising(after.get(path)!))).toEqual(stating);
-    expect(pages.filter((path) => after.get(path)!.includes(site.replyTime))).toEqual([]);
+    expect(pages.filter((path) => after.get(path)!.includes(content.company.replyTime))).toEqual([]);
     const promises = pages.flatMap((path) => (after.get(path)!.match(/\breply within [^.]*/gi) ?? []).map((promise) => `${path}: ${promise}`));
     expect(promises.filter((promise) => !promise.endsWith(': reply within two working hours'))).toEqual([]);
   });

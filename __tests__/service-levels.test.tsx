@@ -1,6 +1,8 @@
 import { render, screen, within } from '@testing-library/react';
 import { ServiceLevelsSection } from '@/components/service-levels';
-import { serviceLevels as fixture } from './fixtures/service-levels';
+import { fixture as facts } from './helpers/fixture-content';
+
+const fixture = facts.serviceLevels!;
 
 const rowsOf = (table: HTMLElement) => within(table).getAllByRole('row').map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
 
@@ -17,7 +19,7 @@ describe('ServiceLevelsSection', () => {
   });
 
   it('describes the desk: hours, languages, channels, escalation in order, and where an engineer can come aboard', () => {
-    render(<ServiceLevelsSection levels={{ ...fixture, hours: 'Monday to Friday, 08:00–18:00', timeZone: 'CET' }} />);
+    render(<ServiceLevelsSection levels={{ ...fixture, roundTheClock: false, hours: 'Monday to Friday, 08:00–18:00', timeZone: 'CET' }} />);
     const desk = screen.getByRole('heading', { level: 3, name: 'The support desk' }).parentElement!;
     const facts = within(desk).getAllByRole('term').map((term) => `${term.textContent}: ${term.nextElementSibling!.textContent}`);
     expect(facts).toEqual([

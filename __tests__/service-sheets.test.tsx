@@ -12,6 +12,8 @@ import { Testimonial } from '@/components/testimonial';
 import type { ServicePath } from '@/lib/results';
 import { sheetFiles, sheetHref } from '@/lib/service-sheets';
 import { absoluteUrl, site } from '@/lib/site';
+import { content } from '@/lib/content';
+import { readContent } from '@/lib/load-content';
 
 // Every sheet is drawn here as the build draws it (app/sheets/[file]/route.ts): from the page's route
 // file, read by components/sheet-content.ts, drawn by components/sheet-document.tsx; then read back
@@ -95,14 +97,14 @@ describe('the service sheets', () => {
     const { html, pdf } = drawn[service];
     const [h1] = all(html, 'h1');
     expect(pdf.info.Title).toBe(`${h1}: service sheet | NPTS`);
-    expect(pdf.info.Author).toBe(site.legalName);
+    expect(pdf.info.Author).toBe(content.company.legalName);
     expect(pdf.info.Subject).toBe(routeFile(service).generateMetadata().description);
   });
 
   it.each(services)('%s: the sheet’s text holds the page’s heading, the phone, the email, the page’s address, and the headings of the points it prints, four or more', (service) => {
     const { html, sheet, pdf } = drawn[service];
     const [h1] = all(html, 'h1');
-    for (const said of [h1, site.phone.display, site.email, absoluteUrl(service), site.legalName, `UIC ${site.companyNumber}`, `VAT ${site.vatId}`]) expect(pdf.text).toContain(said);
+    for (const said of [h1, content.company.phone.display, content.company.email, absoluteUrl(service), content.company.legalName, `UIC ${content.company.companyNumber}`, `VAT ${content.company.vatId}`]) expect(pdf.text).toContain(said);
     const onSheet = all(html, 'h3').filter((heading) => pdf.text.includes(heading));
     expect(onSheet.length).toBeGreaterThanOrEqual(4);
     // Every point, card and step of the sections marked for the sheet, and their headings, as the page renders them.
@@ -149,11 +151,10 @@ describe('sheetOf', () => {
 
 describe('the service sheets of the browser tests’ build (NPTS_REFERENCES_FIXTURE)', () => {
   it('/vrit and /coms hold the service levels and the latest result’s figures on a second page, and their links say two pages', async () => {
-    const swapped = ['results', 'service-levels', 'onboarding'].map((name) => `@/lib/${name}`);
+    // As the build the browser tests visit reads them: __tests__/fixtures/content/ in place of content/.
+    process.env.NPTS_REFERENCES_FIXTURE = '1';
     try {
       await jest.isolateModulesAsync(async () => {
-        // As next.config.mjs swaps them for the build the browser tests visit.
-        for (const data of swapped) jest.doMock(data, () => jest.requireActual(data.replace('@/lib/', './fixtures/')));
         for (const service of ['/vrit', '/coms'] as const) {
           const { html, pdf } = await pageAndSheet(service);
           expect(pdf.info.Pages).toBe('2');
@@ -164,18 +165,25 @@ describe('the service sheets of the browser tests’ build (NPTS_REFERENCES_FIXT
         }
       });
     } finally {
-      // A mock outlives the isolated registry: the other tests read the data as it is.
-      for (const data of swapped) jest.dontMock(data);
+      delete process.env.NPTS_REFERENCES_FIXTURE;
     }
   });
 });
 
 describe('the release gate and the sheets', () => {
-  /** Every string of every placeholder(…) in lib/site.ts: what the release gate refuses to publish. */
+  /**
+   * Every string of every placeholder: the values tagged !placeholder in content/ and the
+   * placeholder(…) calls of lib/site.ts, what the release gate refuses to publish.
+   */
   function placeholderValues(): string[] {
+    const values: string[] = [];
+    const collect = (value: unknown): void => {
+      if (typeof value === 'string') values.push(value);
+      else if (value && typeof value === 'object') Object.values(value).forEach(collect);
+    };
+    for (const placeholder of readContent(join(__dirname, '..')).placeholders) collect(placeholder.value);
     const file = join(__dirname, '../lib/site.ts');
     const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
-    const values: string[] = [];
     const strings = (node: ts.Node): void => {
       if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) values.push(node.text);
       ts.forEachChild(node, strings);
@@ -188,7 +196,7 @@ describe('the release gate and the sheets', () => {
     return values.filter(Boolean);
   }
 
-  it('a sheet carries no placeholder value once lib/site.ts has none: it takes the company’s facts from there, where the release gate refuses a placeholder', async () => {
+  it('a sheet carries no placeholder value once content/ and lib/site.ts have none: it takes the company’s facts from there, where the release gate refuses a placeholder', async () => {
     const values = placeholderValues();
     expect(values).toEqual(expect.arrayContaining(['+359 000 000 000', 'info@npts.eu', 'NPTS [legal name]', '[Street and number]']));
     /** Each placeholder's value replaced, as the release requires, with one of its own. */
@@ -201,7 +209,7 @@ describe('the release gate and the sheets', () => {
     const asItIs = services.map((service) => `${drawn[service].pdf.text} ${Object.values(drawn[service].pdf.info).join(' ')}`).join(' ');
     const shown = values.filter((value) => asItIs.includes(value));
     // The facts each sheet shows, still placeholders here: the release gate names and refuses each
-    // (check-content.test.ts, "with --release").
+    // (__tests__/check/release-gate.test.ts).
     expect(shown).toEqual(expect.arrayContaining(['+359 000 000 000', 'info@npts.eu', 'NPTS [legal name]', '[Street and number]', '000000000', 'BG000000000', 'https://www.npts.eu']));
     try {
       await jest.isolateModulesAsync(async () => {
@@ -210,16 +218,21 @@ describe('the release gate and the sheets', () => {
           const configured = set(actual.site, 'site') as typeof site;
           return { ...actual, site: configured, absoluteUrl: (path: string) => `${configured.url}${path}` };
         });
+        jest.doMock('@/lib/content', () => {
+          const { content: actual } = jest.requireActual('@/lib/content');
+          return { content: { ...actual, company: set(actual.company, 'company'), testimonial: set(actual.testimonial, 'testimonial') } };
+        });
         // Every sheet draws the company's facts with the same parts: one of a page and one of two.
         for (const service of ['/rest', '/ai'] as const) {
           const { pdf } = await pageAndSheet(service);
           const everything = `${pdf.text} ${Object.values(pdf.info).join(' ')}`;
           expect(shown.filter((value) => everything.includes(value))).toEqual([]);
-          expect(everything).toContain('set site.phone.display');
+          expect(everything).toContain('set company.phone.display');
         }
       });
     } finally {
       jest.dontMock('@/lib/site');
+      jest.dontMock('@/lib/content');
     }
   });
 });

@@ -1,6 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { SiteFooter, copyrightYears } from '@/components/site-footer';
-import { footerLinks, site } from '@/lib/site';
+import { footerLinks } from '@/lib/site';
+import { content } from '@/lib/content';
 
 describe('SiteFooter', () => {
   it('runs the copyright from the site’s first year to the year it was built', () => {
@@ -16,11 +17,11 @@ describe('SiteFooter', () => {
     const quickLinks = within(within(footer).getByRole('navigation', { name: 'Quick links' })).getAllByRole('link');
     expect(quickLinks.map((link) => [link.textContent, link.getAttribute('href')])).toEqual(footerLinks.map((link) => [link.label, link.href]));
     expect(within(footer).getByRole('link', { name: 'Privacy notice' })).toHaveAttribute('href', '/privacy');
-    expect(within(footer).getByRole('link', { name: site.phone.display })).toHaveAttribute('href', `tel:${site.phone.tel}`);
-    expect(footer).toHaveTextContent(`Location: ${site.location}`);
-    expect(site.location).toContain('Europe, South East Asia');
-    const partner = within(footer).getByRole('link', { name: `${site.partner.name} (opens in a new tab)` });
-    expect(partner).toHaveAttribute('href', site.partner.href);
-    expect(within(partner).getByRole('img')).toHaveAttribute('src', site.partner.logo);
+    expect(within(footer).getByRole('link', { name: content.company.phone.display })).toHaveAttribute('href', `tel:${content.company.phone.tel}`);
+    expect(footer).toHaveTextContent(`Location: ${content.company.areaServed.join(', ')}`);
+    expect(content.company.areaServed.join(', ')).toContain('Europe, South East Asia');
+    const partner = within(footer).getByRole('link', { name: `${content.company.partner.name} (opens in a new tab)` });
+    expect(partner).toHaveAttribute('href', content.company.partner.href);
+    expect(within(partner).getByRole('img')).toHaveAttribute('src', content.company.partner.logo);
   });
 });

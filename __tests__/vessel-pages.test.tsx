@@ -2,7 +2,8 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import CommunicationPage from '@/app/coms/page';
 import OnboardNetworksPage from '@/app/network/page';
 import ItManagementPage from '@/app/vrit/page';
-import { type VesselService, onboardingTimes } from '@/lib/onboarding';
+import type { VesselService } from '@/lib/onboarding';
+import { withContent } from './helpers/site-facts';
 
 type Question = 'what is included' | 'how it works at sea' | 'how it starts' | 'what the owner provides' | 'where regulation touches it';
 
@@ -130,17 +131,11 @@ describe('the vessel and rig pages', () => {
     expect(repeated).toEqual([]);
   });
 
-  it.each(services)('%s states how long onboarding takes only once the company has (lib/onboarding.ts)', (path) => {
-    const saved = onboardingTimes[path];
-    delete onboardingTimes[path];
-    try {
-      expect(answer(path, 'how it starts')).not.toHaveTextContent(/signed order/);
-      cleanup();
-      onboardingTimes[path] = { firstVessel: 'six weeks', furtherVessels: 'one week' };
-      expect(answer(path, 'how it starts')).toHaveTextContent('From the signed order to the first vessel or rig in service: six weeks; each further one: one week.');
-    } finally {
-      if (saved) onboardingTimes[path] = saved;
-      else delete onboardingTimes[path];
-    }
+  it.each(services)('%s states how long onboarding takes only once the company has (content/onboarding.yaml)', (path) => {
+    withContent({ onboardingTimes: {} }, () => expect(answer(path, 'how it starts')).not.toHaveTextContent(/signed order/));
+    cleanup();
+    withContent({ onboardingTimes: { [path]: { firstVessel: 'six weeks', furtherVessels: 'one week' } } }, () =>
+      expect(answer(path, 'how it starts')).toHaveTextContent('From the signed order to the first vessel or rig in service: six weeks; each further one: one week.'),
+    );
   });
 });

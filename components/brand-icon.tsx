@@ -1,5 +1,5 @@
 import { Icon } from '@/components/icon';
-import type { SocialNetwork } from '@/lib/site';
+import type { SocialNetwork } from '@/lib/company';
 
 const marks = { linkedin: 'linkedin', x: 'x-twitter', facebook: 'facebook', instagram: 'instagram' } as const;
 

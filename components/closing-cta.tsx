@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { ButtonLink } from '@/components/button-link';
 import { EmailLink, PhoneLink } from '@/components/contact-details';
 import { HeadingText } from '@/components/heading-text';
-import { site } from '@/lib/site';
+import { content } from '@/lib/content';
 import styles from './closing-cta.module.css';
 
 type ClosingCtaProps = {
@@ -20,11 +20,11 @@ type ClosingCtaProps = {
 
 /** For a visitor who would rather not fill in a form: the booking page where there is one, else the phone and the email. */
 function SecondWay() {
-  if (site.bookingUrl) {
+  if (content.company.bookingUrl) {
     return (
       <p className={styles.second}>
         Rather talk first?{' '}
-        <a href={site.bookingUrl} target="_blank" rel="noopener">
+        <a href={content.company.bookingUrl} target="_blank" rel="noopener">
           Book a call<span className="visually-hidden"> (opens in a new tab)</span>
         </a>
       </p>
@@ -57,7 +57,7 @@ export function ClosingCta({ title, children, action, href }: ClosingCtaProps) {
         <div className={styles.actions}>
           <ButtonLink href={href}>{action}</ButtonLink>
           <SecondWay />
-          <p className={styles.reply}>We reply within {site.replyTime}.</p>
+          <p className={styles.reply}>We reply within {content.company.replyTime}.</p>
         </div>
       </div>
     </section>

@@ -1,13 +1,14 @@
-import { type Phone, site } from '@/lib/site';
+import { content } from '@/lib/content';
+import type { Phone } from '@/lib/company';
 
 /** A phone number, as a link that dials it (kept on one line by globals.css): the company's by default. */
-export function PhoneLink({ phone = site.phone }: { phone?: Phone }) {
+export function PhoneLink({ phone = content.company.phone }: { phone?: Phone }) {
   return <a href={`tel:${phone.tel}`}>{phone.display}</a>;
 }
 
 /** The public email address, as a link that writes to it. */
 export function EmailLink() {
-  return <a href={`mailto:${site.email}`}>{site.email}</a>;
+  return <a href={`mailto:${content.company.email}`}>{content.company.email}</a>;
 }
 
 /** "Phone: …" and "Email: …", as two items of the list of ways to reach us they are put in. */
@@ -28,13 +29,13 @@ export function PhoneAndEmailItems() {
 export function CompanyAddress({ className }: { className?: string }) {
   return (
     <address className={className}>
-      {site.legalName}
+      {content.company.legalName}
       <br />
-      {site.address.street}
+      {content.company.address.street}
       <br />
-      {site.address.postcode} {site.address.city}
+      {content.company.address.postcode} {content.company.address.city}
       <br />
-      {site.registeredIn}
+      {content.company.registeredIn}
     </address>
   );
 }
@@ -43,7 +44,7 @@ export function CompanyAddress({ className }: { className?: string }) {
 export function RegisterNumbers() {
   return (
     <>
-      UIC {site.companyNumber} · VAT {site.vatId}
+      UIC {content.company.companyNumber} · VAT {content.company.vatId}
     </>
   );
 }

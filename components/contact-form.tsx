@@ -32,11 +32,14 @@ const fields: FieldSpec[] = [
 const loadSchema = () => import('@/lib/contact-schema');
 const loadProof = () => import('@/lib/proof');
 
+/** The company's facts the form names (content/company.yaml), passed by the page that shows it. */
+type Contact = { phone: string; email: string; replyTime: string };
+
 /**
  * The contact form. With JavaScript it validates, sends JSON and answers with a toast; without
  * it, the browser posts the same fields to the same endpoint, which redirects to a result page.
  */
-export function ContactForm() {
+export function ContactForm({ phone, email, replyTime }: Contact) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [sending, setSending] = useState(false);
   const [toast, setToast] = useState<ToastState | null>(null);
@@ -68,7 +71,7 @@ export function ContactForm() {
     try {
       return await startProof();
     } catch (error) {
-      throw new Error(error instanceof ChallengeRefused ? error.message : messages.noProof);
+      throw new Error(error instanceof ChallengeRefused ? error.message : messages.noProof(phone, email));
     } finally {
       proof.current = null;
     }
@@ -193,7 +196,7 @@ export function ContactForm() {
             {sending ? 'Sending…' : 'Send message'}
           </button>
           <p className={styles.next}>
-            We reply within {site.replyTime}. How we keep your details: <Link href="/privacy">privacy notice</Link>.
+            We reply within {replyTime}. How we keep your details: <Link href="/privacy">privacy notice</Link>.
           </p>
         </div>
       </form>

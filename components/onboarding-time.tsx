@@ -1,9 +1,10 @@
-import { type VesselService, onboardingTimes } from '@/lib/onboarding';
+import { content } from '@/lib/content';
+import type { VesselService } from '@/lib/onboarding';
 import styles from './onboarding-time.module.css';
 
-/** How long a service's onboarding takes, as a sentence, when the company has stated it (lib/onboarding.ts); the service sheet says it too. */
+/** How long a service's onboarding takes, as a sentence, when the company has stated it (content/onboarding.yaml); the service sheet says it too. */
 export function onboardingText(service: VesselService): string | null {
-  const time = onboardingTimes[service];
+  const time = content.onboardingTimes[service];
   if (!time) return null;
   return `From the signed order to the first vessel or rig in service: ${time.firstVessel}${time.furtherVessels ? `; each further one: ${time.furtherVessels}` : ''}.`;
 }

@@ -1,6 +1,7 @@
 import { PersonBadge } from '@/components/person-badge';
 import { CardGrid, Section } from '@/components/section';
-import { type Person, people } from '@/lib/people';
+import { content } from '@/lib/content';
+import type { Person } from '@/lib/people';
 import styles from './people.module.css';
 
 const languages = (person: Person) => `Speaks ${new Intl.ListFormat('en-GB').format(person.languages)}`;
@@ -9,7 +10,7 @@ const languages = (person: Person) => `Speaks ${new Intl.ListFormat('en-GB').for
 const host = (href: string) => new URL(href).hostname.replace(/^www\./, '');
 
 /** About's "Who you will work with": each person with their role, background and languages; nothing while the list is empty. */
-export function People({ list = people }: { list?: readonly Person[] }) {
+export function People({ list = content.people }: { list?: readonly Person[] }) {
   if (list.length === 0) return null;
   return (
     <Section title="Who you will work with" tone="auto" intro="The people who plan the work, answer the calls and look after your systems.">
@@ -40,7 +41,7 @@ export function People({ list = people }: { list?: readonly Person[] }) {
 }
 
 /** /contact's named contact: the person who answers enquiries, when there is one. */
-export function EnquiriesContact({ list = people, className }: { list?: readonly Person[]; className?: string }) {
+export function EnquiriesContact({ list = content.people, className }: { list?: readonly Person[]; className?: string }) {
   const person = list.find((candidate) => candidate.answersEnquiries);
   if (!person) return null;
   return (

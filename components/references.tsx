@@ -1,5 +1,6 @@
 import { Section } from '@/components/section';
-import { type Certification, type Client, type Logo, type Partnership, type ReferenceLists, references } from '@/lib/references';
+import { content } from '@/lib/content';
+import type { Certification, Client, Logo, Partnership, ReferenceLists } from '@/lib/references';
 import styles from './references.module.css';
 
 const validUntil = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' });
@@ -74,12 +75,12 @@ function CertificationChip({ certification, compact }: { certification: Certific
 const PartnershipChip = ({ partnership }: { partnership: Partnership }) => <Chip logo={partnership.logo} name={partnership.name} href={partnership.href} detail={partnership.level} />;
 
 /**
- * Clients, certifications and vendor partnerships (lib/references.ts), each list only when it has
+ * Clients, certifications and vendor partnerships (content/references.yaml), each list only when it has
  * entries, and nothing at all when every list is empty: side by side in equal columns, one under
  * another on a phone. In full, a section of its own (About); in short, without the certificates'
  * details, a block inside the section it closes (the home page's "Why NPTS").
  */
-export function References({ compact = false, lists = references }: { compact?: boolean; lists?: ReferenceLists }) {
+export function References({ compact = false, lists = content.references }: { compact?: boolean; lists?: ReferenceLists }) {
   const groups = [
     lists.clients.length > 0 && { title: 'Clients', chips: lists.clients.map((client) => <ClientChip key={client.name} client={client} />) },
     lists.certifications.length > 0 && {

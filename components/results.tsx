@@ -2,7 +2,8 @@ import Link from 'next/link';
 import { type Fact, FactList } from '@/components/fact-list';
 import { HeadingText } from '@/components/heading-text';
 import { Section } from '@/components/section';
-import { type Figure, type Result, type ServicePath, results } from '@/lib/results';
+import { content } from '@/lib/content';
+import type { Figure, Result, ServicePath } from '@/lib/results';
 import { serviceLinks, vesselLinks } from '@/lib/site';
 import styles from './results.module.css';
 
@@ -13,7 +14,7 @@ const serviceNames: ReadonlyMap<string, string> = new Map([...vesselLinks, ...se
 const byDate = (list: readonly Result[]) => [...list].sort((a, b) => b.date.localeCompare(a.date));
 
 /** The cases that used a service, latest first: its page's Results, and its service sheet's. */
-export const serviceResults = (service: ServicePath, list: readonly Result[] = results) => byDate(list.filter((result) => result.services.includes(service)));
+export const serviceResults = (service: ServicePath, list: readonly Result[] = content.results) => byDate(list.filter((result) => result.services.includes(service)));
 
 /** Who the work was for: the name given with permission, or the description that needs none. */
 export const clientOf = (result: Result) => ('name' in result.client ? result.client.name : result.client.description);
@@ -115,7 +116,7 @@ function ResultStory({ result, current }: { result: Result; current: string }) {
 }
 
 /** A service page's "Results": every case that used the service, latest first; nothing when there is none. */
-export function Results({ service, list = results }: { service: ServicePath; list?: readonly Result[] }) {
+export function Results({ service, list = content.results }: { service: ServicePath; list?: readonly Result[] }) {
   const mine = serviceResults(service, list);
   if (mine.length === 0) return null;
   return (
@@ -128,7 +129,7 @@ export function Results({ service, list = results }: { service: ServicePath; lis
 }
 
 /** Home's and About's band of the latest cases, a row each: who and what, beside its first figure; nothing when there is none. */
-export function LatestResults({ list = results, count = 3 }: { list?: readonly Result[]; count?: number }) {
+export function LatestResults({ list = content.results, count = 3 }: { list?: readonly Result[]; count?: number }) {
   const latest = byDate(list).slice(0, count);
   if (latest.length === 0) return null;
   return (

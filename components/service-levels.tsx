@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import { type Fact, FactList } from '@/components/fact-list';
 import { Section } from '@/components/section';
-import { type ServiceLevels as Levels, serviceLevels } from '@/lib/service-levels';
+import { content } from '@/lib/content';
+import { hoursText, type ServiceLevels as Levels } from '@/lib/service-levels';
 import styles from './service-levels.module.css';
 
 const list = (items: readonly string[]) => new Intl.ListFormat('en-GB').format(items);
@@ -31,14 +32,14 @@ function Table({ title, head, proseLast = false, children }: { title: string; he
 }
 
 /**
- * What the support desk commits to (lib/service-levels.ts): response and restore targets by
+ * What the support desk commits to (content/service-levels.yaml): response and restore targets by
  * priority, the desk itself, escalation, where an engineer can come aboard and link availability,
  * each part only when it has entries; nothing at all while there are no service levels.
  */
-export function ServiceLevelsSection({ levels = serviceLevels }: { levels?: Levels | null }) {
+export function ServiceLevelsSection({ levels = content.serviceLevels }: { levels?: Levels | null }) {
   if (!levels) return null;
   const desk: Fact[] = [
-    ['Hours', levels.timeZone ? `${levels.hours} (${levels.timeZone})` : levels.hours],
+    ['Hours', levels.timeZone ? `${hoursText(levels)} (${levels.timeZone})` : hoursText(levels)],
     ['Languages', levels.languages.length > 0 && list(levels.languages)],
     [
       'Channels',

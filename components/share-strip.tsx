@@ -1,6 +1,7 @@
 import { BrandIcon } from '@/components/brand-icon';
 import { CopyLinkButton } from '@/components/copy-link-button';
 import { site } from '@/lib/site';
+import { content } from '@/lib/content';
 import styles from './share-strip.module.css';
 
 export function ShareStrip() {
@@ -9,7 +10,7 @@ export function ShareStrip() {
       <div className={styles.inner}>
         <p className={styles.label}>Follow {site.name}</p>
         <ul className={styles.links}>
-          {site.social.map((profile) => (
+          {content.company.social.map((profile) => (
             <li key={profile.href}>
               <a
                 href={profile.href}

@@ -16,9 +16,10 @@ import { ProcessStep, ProcessSteps } from '@/components/process-steps';
 import { serviceResults } from '@/components/results';
 import { CardGrid, Section } from '@/components/section';
 import { ServiceProof } from '@/components/service-proof';
+import { content } from '@/lib/content';
 import type { VesselService } from '@/lib/onboarding';
 import type { Result, ServicePath } from '@/lib/results';
-import { type ServiceLevels, serviceLevels } from '@/lib/service-levels';
+import type { ServiceLevels } from '@/lib/service-levels';
 
 /** A point, a card or a step: its heading and what it says. */
 export type SheetPoint = { title: string; text: string };
@@ -115,7 +116,7 @@ export function sheetOf({ service, eyebrow, title, lead, children }: SheetSource
     sections,
     call: closing ? { title: String(closing.props.title), text: textOf(closing.props.children) } : null,
     results: proof ? serviceResults(proof.props.service as ServicePath) : [],
-    levels: proof?.props.levels ? serviceLevels : null,
+    levels: proof?.props.levels ? content.serviceLevels : null,
   };
 }
 

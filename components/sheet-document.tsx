@@ -3,7 +3,7 @@
  * site's font (Inter, embedded), with selectable text and the document's title, author and subject.
  * The service comes first, on a page or two (components/sheet-content.ts reads it from the page);
  * then, when it has any, its proof on a page of its own: the service levels and the latest
- * results. Every page ends with who stands behind it and how to reach them (lib/site.ts). Each
+ * results. Every page ends with who stands behind it and how to reach them (content/company.yaml). Each
  * part is set in about the largest type that keeps it to its pages, so the page count the page's
  * link states (sheetPages) is always the sheet's.
  */
@@ -14,7 +14,8 @@ import sharp from 'sharp';
 import { clientOf, finishedIn, withUnit } from '@/components/results';
 import { hasProof, pageHolds, type Sheet, type SheetBlock, type SheetPoint, SIZES, sheetLayout, sheetPages } from '@/components/sheet-content';
 import type { Result } from '@/lib/results';
-import type { ServiceLevels } from '@/lib/service-levels';
+import { hoursText, type ServiceLevels } from '@/lib/service-levels';
+import { content } from '@/lib/content';
 import { absoluteUrl, site } from '@/lib/site';
 
 type Pdf = typeof import('@react-pdf/renderer');
@@ -93,24 +94,24 @@ function Header({ pdf: { View, Text, Image }, logo, url }: { pdf: Pdf; logo: Buf
 
 /** At the foot of each page: who stands behind the sheet, how to reach them, and the page's number. */
 function Footer({ pdf: { View, Text }, url, onPages }: { pdf: Pdf; url: string; onPages: (pages: number) => void }) {
-  const { address } = site;
+  const { address } = content.company;
   const line = { fontSize: 7.5, lineHeight: 1.45, color: muted } satisfies Style;
   const foot = { position: 'absolute', bottom: 22 } satisfies Style;
   return (
     <>
       <View fixed style={{ ...foot, left: 40, right: 40, flexDirection: 'row', borderTopWidth: 1, borderTopColor: rule, paddingTop: 8 }}>
         <View style={{ width: '50%' }}>
-          <Text style={{ ...line, color: text, fontWeight: 600 }}>{site.legalName}</Text>
+          <Text style={{ ...line, color: text, fontWeight: 600 }}>{content.company.legalName}</Text>
           <Text style={line}>
-            {address.street}, {address.postcode} {address.city}, {site.registeredIn}
+            {address.street}, {address.postcode} {address.city}, {content.company.registeredIn}
           </Text>
           <Text style={line}>
-            UIC {site.companyNumber} · VAT {site.vatId}
+            UIC {content.company.companyNumber} · VAT {content.company.vatId}
           </Text>
         </View>
         <View>
-          <Text style={{ ...line, color: text, fontWeight: 600 }}>Phone {site.phone.display}</Text>
-          <Text style={line}>Email {site.email}</Text>
+          <Text style={{ ...line, color: text, fontWeight: 600 }}>Phone {content.company.phone.display}</Text>
+          <Text style={line}>Email {content.company.email}</Text>
           <Text style={line}>{url}</Text>
         </View>
       </View>
@@ -204,7 +205,7 @@ function Call({ pdf: { View, Text }, type, call }: Parts & { call: SheetPoint | 
       {call && <Text style={{ ...type.h3, fontSize: type.body.fontSize * 1.2, fontWeight: 800 }}>{call.title}</Text>}
       {call && <Text style={type.body}>{call.text}</Text>}
       <Text style={{ ...type.body, marginTop: type.gap * 0.5, fontWeight: 600, color: navy }}>
-        Phone {site.phone.display} · Email {site.email}
+        Phone {content.company.phone.display} · Email {content.company.email}
       </Text>
     </View>
   );
@@ -243,7 +244,7 @@ function Levels({ levels, ...parts }: Parts & { levels: ServiceLevels }) {
   const { type } = parts;
   const list = (items: readonly string[]) => new Intl.ListFormat('en-GB').format(items);
   const desk: [string, string][] = [
-    ['Hours', levels.timeZone ? `${levels.hours} (${levels.timeZone})` : levels.hours],
+    ['Hours', levels.timeZone ? `${hoursText(levels)} (${levels.timeZone})` : hoursText(levels)],
     ['Languages', list(levels.languages)],
     // On paper a portal is its address.
     ['Channels', levels.channels.map((channel) => (channel.kind === 'portal' ? `${channel.label}, ${channel.href}` : channel.label)).join(' · ')],
@@ -420,7 +421,7 @@ function SheetDocument({ pdf, sheet, subject, sizes, parts: drawn, logo, onPages
   };
 
   return (
-    <Document title={`${sheet.title}: service sheet | ${site.name}`} author={site.legalName} subject={subject} creator={site.name} language="en-GB">
+    <Document title={`${sheet.title}: service sheet | ${site.name}`} author={content.company.legalName} subject={subject} creator={site.name} language="en-GB">
       {drawn.includes('service') && service()}
       {drawn.includes('proof') && proof()}
     </Document>
@@ -462,6 +463,6 @@ export async function renderSheet(sheet: Sheet, { subject }: { subject: string }
 
   // Then the proof after it, from the largest size down: with the service as fitted, a page more is the proof's.
   const whole = await firstFit(SIZES, sheetPages(sheet), ['service', 'proof'], (size) => ({ service: service.size, proof: size }));
-  if (!whole) throw new Error(`the proof on the service sheet of ${sheet.service} does not fit on a page even in ${smallest}: shorten the service levels (lib/service-levels.ts) or its latest results (lib/results.ts)`);
+  if (!whole) throw new Error(`the proof on the service sheet of ${sheet.service} does not fit on a page even in ${smallest}: shorten the service levels (content/service-levels.yaml) or its latest results (content/results.yaml)`);
   return whole.buffer;
 }

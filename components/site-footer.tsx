@@ -3,6 +3,7 @@ import { CookieSettingsButton } from '@/components/consent-banner';
 import { CompanyAddress, PhoneAndEmailItems, RegisterNumbers } from '@/components/contact-details';
 import { Logo } from '@/components/logo';
 import { footerLinks, site } from '@/lib/site';
+import { content } from '@/lib/content';
 import styles from './site-footer.module.css';
 
 /** The site's first year, then the year of the build: "2024–2026", or "2024" alone in 2024. */
@@ -35,19 +36,19 @@ export function SiteFooter() {
           <h2 className={styles.heading}>Contact</h2>
           <ul className={styles.list}>
             <PhoneAndEmailItems />
-            <li>Location: {site.location}</li>
+            <li>Location: {content.company.areaServed.join(', ')}</li>
           </ul>
         </div>
         <div>
           <h2 className={styles.heading}>Partner</h2>
-          <a href={site.partner.href} className={styles.partner} target="_blank" rel="noopener">
+          <a href={content.company.partner.href} className={styles.partner} target="_blank" rel="noopener">
             {/* A plain img: the export serves images as they are, and next/image would only add JavaScript. */}
             {/* eslint-disable-next-line @next/next/no-img-element */}
             <img
-              src={site.partner.logo}
-              alt={`${site.partner.name} (opens in a new tab)`}
-              width={site.partner.logoWidth}
-              height={site.partner.logoHeight}
+              src={content.company.partner.logo}
+              alt={`${content.company.partner.name} (opens in a new tab)`}
+              width={content.company.partner.logoWidth}
+              height={content.company.partner.logoHeight}
               loading="lazy"
               decoding="async"
             />
@@ -56,7 +57,7 @@ export function SiteFooter() {
       </div>
       <div className={styles.bottom}>
         <p className={styles.copyright}>
-          © {copyrightYears()} {site.legalName}. All rights reserved. <span className={styles.register}><RegisterNumbers /></span>
+          © {copyrightYears()} {content.company.legalName}. All rights reserved. <span className={styles.register}><RegisterNumbers /></span>
         </p>
         <Link href="/privacy">Privacy notice</Link>
         <CookieSettingsButton className={styles.settings} />

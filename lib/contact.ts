@@ -16,7 +16,7 @@ export const messages = {
   success: contract.texts.success,
   rejected: contract.texts.rejected,
   failed: contract.texts.failed,
-  noProof: `Sorry, this browser could not complete the form’s spam check, so your message was not sent. Please call us on ${site.phone.display} or email ${site.email}.`,
+  noProof: (phone: string, email: string) => `Sorry, this browser could not complete the form’s spam check, so your message was not sent. Please call us on ${phone} or email ${email}.`,
 } as const;
 
 export const DEFAULT_SUBJECT = contract.defaultSubject;

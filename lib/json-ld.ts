@@ -1,4 +1,6 @@
-import { type Person, people as allPeople } from '@/lib/people';
+import type { Person } from '@/lib/people';
+import { hoursText } from '@/lib/service-levels';
+import { content } from '@/lib/content';
 import { absoluteUrl, site } from '@/lib/site';
 
 /**
@@ -24,37 +26,37 @@ function personJsonLd(person: Person) {
 /**
  * schema.org `Organization` for the whole site, from the site-wide facts: an `Organization`, not
  * a `LocalBusiness`, as a remote-first company has no premises to visit. The people of
- * lib/people.ts are its `founder`s and `employee`s, each only when there is one.
+ * content/people.yaml are its `founder`s and `employee`s, each only when there is one.
  */
-export function organizationJsonLd(people: readonly Person[] = allPeople) {
-  const support = site.supportLine;
+export function organizationJsonLd(people: readonly Person[] = content.people) {
+  const support = content.company.supportLine;
   const founders = people.filter((person) => person.founder).map(personJsonLd);
   const employees = people.filter((person) => !person.founder).map(personJsonLd);
   return {
     '@context': 'https://schema.org',
     '@type': 'Organization',
     name: site.name,
-    legalName: site.legalName,
+    legalName: content.company.legalName,
     url: absoluteUrl('/'),
     logo: absoluteUrl(site.logo.url),
     description: site.description,
-    email: site.email,
-    telephone: site.phone.tel,
-    vatID: site.vatId,
-    identifier: { '@type': 'PropertyValue', propertyID: 'UIC', name: 'Unified Identification Code (Bulgarian Commercial Register)', value: site.companyNumber },
-    areaServed: site.areaServed,
+    email: content.company.email,
+    telephone: content.company.phone.tel,
+    vatID: content.company.vatId,
+    identifier: { '@type': 'PropertyValue', propertyID: 'UIC', name: 'Unified Identification Code (Bulgarian Commercial Register)', value: content.company.companyNumber },
+    areaServed: content.company.areaServed,
     address: {
       '@type': 'PostalAddress',
-      streetAddress: site.address.street,
-      postalCode: site.address.postcode,
-      addressLocality: site.address.city,
-      addressCountry: site.registeredInCode,
+      streetAddress: content.company.address.street,
+      postalCode: content.company.address.postcode,
+      addressLocality: content.company.address.city,
+      addressCountry: content.company.registeredInCode,
     },
     contactPoint: [
-      { '@type': 'ContactPoint', contactType: 'sales', telephone: site.phone.tel, email: site.email, areaServed: site.areaServed, availableLanguage: 'English' },
-      ...(support ? [{ '@type': 'ContactPoint', contactType: 'technical support', telephone: support.phone.tel, description: `For existing clients, ${support.hours}` }] : []),
+      { '@type': 'ContactPoint', contactType: 'sales', telephone: content.company.phone.tel, email: content.company.email, areaServed: content.company.areaServed, availableLanguage: 'English' },
+      ...(support ? [{ '@type': 'ContactPoint', contactType: 'technical support', telephone: support.phone.tel, description: `For existing clients, ${hoursText(support)}` }] : []),
     ],
-    sameAs: site.social.map((profile) => profile.href),
+    sameAs: content.company.social.map((profile) => profile.href),
     ...(founders.length > 0 ? { founder: founders } : {}),
     ...(employees.length > 0 ? { employee: employees } : {}),
   };

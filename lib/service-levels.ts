@@ -1,52 +1,67 @@
 /**
- * EDITOR: the service levels NPTS commits to in its contracts (docs/editors-guide.md), or null
- * while there are none to publish. When set, /vrit and /coms show them as a table and /contact
- * gives the first priority's response time beside the support line. Each part may stay empty and
- * then does not show. `npm run check` refuses desk hours that disagree with the support line in
- * lib/site.ts (round the clock on one, not on the other). Write only what the contracts say.
+ * The schema of content/service-levels.yaml: the service levels NPTS commits to in its contracts
+ * (docs/editors-guide.md), or nothing while there are none to publish. When set, /vrit and /coms
+ * show them as a table, their service sheets print it, and /contact gives the first priority's
+ * response time beside the support line. A desk round the clock is a fact, `roundTheClock`, that
+ * must agree with the support line's in content/company.yaml (lib/load-content.ts checks both).
  */
+import { z } from 'zod';
+import { list, link, text } from './schema-parts.ts';
+import type { ContentFile } from './load-content.ts';
 
-/** A class of incident and the targets for it. */
-export type Priority = {
+/** When a desk or a line answers: round the clock, or the hours written out. */
+type Desk = { roundTheClock: boolean; hours?: string };
+
+/** The fields of a desk's hours, and the rule between them: hours written only when not round the clock. */
+export const deskHours = {
+  shape: { roundTheClock: z.boolean(), hours: text().optional() },
+  check(desk: Desk, context: z.core.$RefinementCtx<Desk>) {
+    if (desk.roundTheClock && desk.hours) {
+      context.addIssue({ code: 'custom', path: ['hours'], message: 'gives hours while roundTheClock is true: leave hours out (the site writes “24 hours a day, 7 days a week”), or set roundTheClock: false' });
+    }
+    if (!desk.roundTheClock && !desk.hours) {
+      context.addIssue({ code: 'custom', path: ['roundTheClock'], message: 'has no hours: with roundTheClock: false, write when it answers (hours: Monday to Friday, 08:00–18:00)' });
+    }
+  },
+};
+
+/** A desk's hours as a visitor reads them. */
+export const hoursText = (desk: Desk) => (desk.roundTheClock ? '24 hours a day, 7 days a week' : desk.hours!);
+
+const priority = z.strictObject({
   /** 'P1', 'P2', 'P3'… */
-  level: string;
-  /** A short name: 'Vessel down'. */
-  name: string;
-  /** What puts an incident in this class: 'The vessel has no link to shore, or a system it cannot sail without has stopped.' */
-  definition: string;
-  /** How soon an engineer is working on it: '30 minutes'. */
-  response: string;
-  /** How soon service is back, or a workaround in place: '4 hours'. */
-  restore: string;
+  level: text(),
+  name: text(),
+  definition: text(),
+  response: text(),
+  restore: text(),
+});
+
+const channel = z.strictObject({ kind: z.enum(['phone', 'email', 'portal']), label: text(), href: z.union([z.string().regex(/^(tel:\+\d+|mailto:\S+@\S+)$/), link()]) });
+
+const levels = z
+  .strictObject({
+    priorities: list(priority),
+    ...deskHours.shape,
+    timeZone: text().optional(),
+    languages: list(text()),
+    channels: list(channel),
+    escalation: list(text()),
+    attendance: list(text()),
+    uptime: list(z.strictObject({ link: text(), commitment: text(), remedy: text() })),
+  })
+  .superRefine((desk, context) => {
+    deskHours.check(desk, context);
+    if (desk.roundTheClock && desk.timeZone) context.addIssue({ code: 'custom', path: ['timeZone'], message: 'gives a time zone while roundTheClock is true: leave timeZone out' });
+    if (!desk.roundTheClock && desk.hours && !desk.timeZone) context.addIssue({ code: 'custom', path: ['hours'], message: 'has hours but no timeZone: say which time zone they are in (timeZone: Central European Time (CET/CEST))' });
+  });
+
+export type ServiceLevels = z.output<typeof levels>;
+export type Priority = ServiceLevels['priorities'][number];
+
+export const serviceLevelsFile: ContentFile<ServiceLevels | null> = {
+  file: 'service-levels.yaml',
+  schema: () => levels.nullable(),
+  whole: 'the support desk',
+  nouns: { priorities: 'priority', channels: 'channel', uptime: 'uptime commitment' },
 };
-
-/** A way to reach the support desk. */
-export type Channel = { kind: 'phone' | 'email' | 'portal'; label: string; href: string };
-
-/** What is committed for one kind of link, and what the client gets when it is missed. */
-export type Uptime = {
-  /** 'VSAT', '4/5G near shore'. */
-  link: string;
-  /** '99.5 % a month'. */
-  commitment: string;
-  /** 'A tenth of that month’s fee back for each 0.5 % below the commitment'. */
-  remedy: string;
-};
-
-export type ServiceLevels = {
-  /** From P1 down: at least P1 to P3. */
-  priorities: readonly Priority[];
-  /** When the desk answers: '24 hours a day, 7 days a week', 'Monday to Friday, 08:00–18:00'. */
-  hours: string;
-  /** The time zone the hours are in: 'Central European Time (CET/CEST)'; omit for round the clock. */
-  timeZone?: string;
-  languages: readonly string[];
-  channels: readonly Channel[];
-  /** Who takes over when a target is at risk, in order: 'The duty engineer', 'The head of operations'… */
-  escalation: readonly string[];
-  /** Where an engineer can come on board: ports or regions. */
-  attendance: readonly string[];
-  uptime: readonly Uptime[];
-};
-
-export const serviceLevels: ServiceLevels | null = null;

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Metadata } from 'next';
 import { ImageResponse } from 'next/og';
 import subsetFont from 'subset-font';
+import { content } from '@/lib/content';
 import { serviceLinks, site, vesselLinks } from '@/lib/site';
 
 /**
@@ -55,7 +56,7 @@ export async function shareImage({ title, description, path }: { title: string; 
   const logo = await svgDataUri(join(root, 'public/logo.svg'));
   const text = heading(title);
   const group = eyebrow(path);
-  const strap = ['Remote-first IT · 24/7 support', site.location.replace(', ', ' · ')];
+  const strap = ['Remote-first IT · 24/7 support', content.company.areaServed.join(', ').replace(', ', ' · ')];
 
   return new ImageResponse(
     (

@@ -2,10 +2,11 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { illustrations } from '@/components/illustration';
 import { routes, serviceLinks, site, unlistedRoutes, vesselLinks } from '@/lib/site';
-import { people } from '../fixtures/people';
+import { fixture } from '../helpers/fixture-content';
 import { expect, test, watchViolations } from './fixtures';
 import { darkSurfaces, frameEdges, onceChecks, screenChecks } from './page-checks';
 import { buttonLooks, closingBand, contactCallsInOneScreen, contactLinksByBand, fontPreloads, frameProblems, gridProblems, iconProblems, inInter, loneWordHeadings, narrowParagraphs, timelineProblems, undrawnIcons } from './measure';
+import { content } from '@/lib/content';
 
 // Every page, on a laptop and a phone, in light and then in dark: one visit, and every check that
 // needs a page, a width and a colour scheme taken in it. A failure names the page, the screen, the
@@ -26,7 +27,7 @@ const listed = (path: string): path is (typeof routes)[number] => (routes as rea
 const contentRoutes: readonly string[] = routes.filter((path) => !['/contact', '/privacy'].includes(path));
 const servicePages: readonly string[] = [...serviceLinks, ...vesselLinks].map((link) => link.href);
 /**
- * The sections the test entries of __tests__/fixtures/ (results, service levels, people) add to
+ * The sections the test entries of __tests__/fixtures/content/ (results, service levels, people) add to
  * the build the tests visit, by page; every other page has none of them.
  */
 const proofSections: Record<string, string[]> = {
@@ -154,25 +155,25 @@ for (const path of [...routes, ...unlistedRoutes, '/nope']) {
     }
     // Who stands behind the site, on every page (EU e-Commerce Directive, Art. 5).
     const footer = page.getByRole('contentinfo');
-    for (const line of [site.legalName, site.address.street, `${site.address.postcode} ${site.address.city}`, site.registeredIn]) {
+    for (const line of [content.company.legalName, content.company.address.street, `${content.company.address.postcode} ${content.company.address.city}`, content.company.registeredIn]) {
       await expect.soft(footer.locator('address'), `${path}: the footer's registered address`).toContainText(line);
     }
-    await expect.soft(footer.getByRole('link', { name: site.email }), `${path}: the footer's email`).toHaveAttribute('href', `mailto:${site.email}`);
-    await expect.soft(footer, `${path}: the footer's register numbers`).toContainText(`UIC ${site.companyNumber} · VAT ${site.vatId}`);
+    await expect.soft(footer.getByRole('link', { name: content.company.email }), `${path}: the footer's email`).toHaveAttribute('href', `mailto:${content.company.email}`);
+    await expect.soft(footer, `${path}: the footer's register numbers`).toContainText(`UIC ${content.company.companyNumber} · VAT ${content.company.vatId}`);
     const organization = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
     expect
       .soft(
         { type: organization['@type'], name: organization.name, areaServed: organization.areaServed, legalName: organization.legalName, streetAddress: organization.address?.streetAddress, email: organization.email, vatID: organization.vatID, contactPoint: organization.contactPoint?.[0]?.['@type'] },
         `${path}: the Organization JSON-LD`,
       )
-      .toEqual({ type: 'Organization', name: site.name, areaServed: ['Europe', 'South East Asia'], legalName: site.legalName, streetAddress: site.address.street, email: site.email, vatID: site.vatId, contactPoint: 'ContactPoint' });
+      .toEqual({ type: 'Organization', name: site.name, areaServed: ['Europe', 'South East Asia'], legalName: content.company.legalName, streetAddress: content.company.address.street, email: content.company.email, vatID: content.company.vatId, contactPoint: 'ContactPoint' });
     if (!listed(path)) {
       // The not-found page and the form's answer pages have no share image of their own.
       const share = await page.locator('meta[property="og:image"]').getAttribute('content');
       expect.soft(new URL(share!).pathname, `${path}: the home page's share image, not a missing one`).toBe('/opengraph-image');
     }
     const persons = (list: { '@type': string; name: string }[] = []) => list.map((person) => `${person['@type']} ${person.name}`);
-    const named = (founder: boolean) => people.filter((person) => Boolean(person.founder) === founder).map((person) => `Person ${person.name}`);
+    const named = (founder: boolean) => fixture.people.filter((person) => Boolean(person.founder) === founder).map((person) => `Person ${person.name}`);
     expect
       .soft({ founder: persons(organization.founder), employee: persons(organization.employee) }, `${path}: the test people in the JSON-LD, as Person`)
       .toEqual({ founder: named(true), employee: named(false) });
@@ -196,7 +197,7 @@ for (const path of [...routes, ...unlistedRoutes, '/nope']) {
     }
     if (path === '/about') {
       const team = page.getByRole('main').locator('section', { has: page.getByRole('heading', { level: 2, name: 'Who you will work with' }) }).getByRole('listitem');
-      await expect.soft(team.getByRole('heading', { level: 3 }), '/about: the people').toHaveText(people.map((person) => person.name));
+      await expect.soft(team.getByRole('heading', { level: 3 }), '/about: the people').toHaveText(fixture.people.map((person) => person.name));
       const photo = team.first().locator('img');
       await photo.scrollIntoViewIfNeeded();
       expect.soft(await photo.evaluate((img: HTMLImageElement) => ({ drawn: img.complete && img.naturalWidth === 2 * Number(img.getAttribute('width')), round: getComputedStyle(img).borderRadius })), '/about: the photo, drawn sharp and round').toEqual({ drawn: true, round: '50%' });

@@ -1,8 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
 import { illustrations } from '@/components/illustration';
 import { contrastRatio } from '@/lib/contrast';
-import { site } from '@/lib/site';
 import { expect } from './fixtures';
+import { content } from '@/lib/content';
 
 // What one page has and others do not, checked in that page's every-page.spec.ts visit: in light
 // at each screen (1280×800, then 375×812), and once per page after them. The checks are soft, as
@@ -83,7 +83,7 @@ export const screenChecks: Record<string, (screen: Screen) => Promise<void>> = {
       expect.soft(Math.abs(other.x - field.x), at('“Other ways to reach us” on the form’s left edge')).toBeLessThanOrEqual(1);
     } else {
       // Beside the send button, on its row and to its right: when we reply, and a link to the privacy notice.
-      const next = page.locator('form p').filter({ hasText: `We reply within ${site.replyTime}.` });
+      const next = page.locator('form p').filter({ hasText: `We reply within ${content.company.replyTime}.` });
       await expect.soft(next.getByRole('link', { name: 'privacy notice' }), at('the link to the privacy notice beside the send button')).toHaveAttribute('href', '/privacy');
       const [button, text] = [await box(page.getByRole('button', { name: 'Send message' })), await box(next)];
       expect.soft(text.x > button.x + button.width && Math.abs(text.y + text.height / 2 - (button.y + button.height / 2)) < button.height, at('when we reply, beside the send button')).toBe(true);

@@ -12,6 +12,7 @@ import { StatList } from '@/components/stat-list';
 import { TechLogos } from '@/components/tech-logos';
 import { contactHref } from '@/lib/attribution';
 import { pageMetadata } from '@/lib/metadata';
+import { content } from '@/lib/content';
 import { site } from '@/lib/site';
 
 export function generateMetadata(): Metadata {
@@ -29,7 +30,7 @@ export default function AboutPage() {
       <PageHero
         eyebrow="About us"
         title="Remote-first, close to every client"
-        lead={`${site.name} is an IT company registered in ${site.registeredIn}, serving Europe and South East Asia. Our team brings over 50 years of combined experience and works remotely, so expert help reaches a vessel at sea as quickly as an office on shore.`}
+        lead={`${site.name} is an IT company registered in ${content.company.registeredIn}, serving Europe and South East Asia. Our team brings over 50 years of combined experience and works remotely, so expert help reaches a vessel at sea as quickly as an office on shore.`}
       >
         <ButtonLink href={contactHref('/about')}>Contact us</ButtonLink>
       </PageHero>

@@ -5,8 +5,8 @@ import { PageHero } from '@/components/page-hero';
 import { EnquiriesContact } from '@/components/people';
 import { Section } from '@/components/section';
 import { pageMetadata } from '@/lib/metadata';
-import { serviceLevels } from '@/lib/service-levels';
-import { site } from '@/lib/site';
+import { hoursText } from '@/lib/service-levels';
+import { content } from '@/lib/content';
 import styles from './contact.module.css';
 
 export function generateMetadata(): Metadata {
@@ -19,25 +19,25 @@ export function generateMetadata(): Metadata {
 }
 
 export default function ContactPage() {
-  const { bookingUrl, supportLine } = site;
-  const urgent = serviceLevels?.priorities[0];
+  const { bookingUrl, supportLine } = content.company;
+  const urgent = content.serviceLevels?.priorities[0];
   return (
     <>
       <PageHero
         eyebrow="Contact"
         title="Contact us"
-        lead={`Tell us about your vessel, rig or project. We read every message and reply within ${site.replyTime}.`}
+        lead={`Tell us about your vessel, rig or project. We read every message and reply within ${content.company.replyTime}.`}
       />
       <Section title="Send us a message">
         <div className={styles.layout}>
-          <ContactForm />
+          <ContactForm phone={content.company.phone.display} email={content.company.email} replyTime={content.company.replyTime} />
           <div className={styles.side}>
             <section className={styles.card} aria-labelledby="contact-next">
               <h2 id="contact-next" className={styles.cardTitle}>
                 What happens next
               </h2>
               <ol className={styles.steps}>
-                <li>We read your message and reply within {site.replyTime}.</li>
+                <li>We read your message and reply within {content.company.replyTime}.</li>
                 <li>We talk it through with you: your fleet, your systems or your project, and what you need.</li>
                 <li>You get a proposal with the scope, the timeline and the price, to decide on at your own pace.</li>
               </ol>
@@ -59,7 +59,7 @@ export default function ContactPage() {
               </ul>
               {supportLine && (
                 <p>
-                  <strong>Already a client?</strong> Our support line answers {supportLine.hours}: <PhoneLink phone={supportLine.phone} />.
+                  <strong>Already a client?</strong> Our support line answers {hoursText(supportLine)}: <PhoneLink phone={supportLine.phone} />.
                   {urgent && ` For a ${urgent.level} incident (${urgent.name}), we respond within ${urgent.response}.`}
                 </p>
               )}

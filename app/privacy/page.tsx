@@ -6,7 +6,8 @@ import { Section } from '@/components/section';
 import { CONSENT_COOKIE } from '@/lib/analytics';
 import { retention } from '@/lib/contact';
 import { pageMetadata } from '@/lib/metadata';
-import { type Recipient, site } from '@/lib/site';
+import { content } from '@/lib/content';
+import type { Recipient } from '@/lib/company';
 
 export function generateMetadata(): Metadata {
   return pageMetadata({
@@ -18,11 +19,11 @@ export function generateMetadata(): Metadata {
 
 /** Who receives visitors' data from us, from the site facts: outside the EU, with what protects it there. */
 function recipients(): (Recipient & { does: string })[] {
-  const { host, mail } = site.processors;
+  const { host, mail } = content.company.processors;
   return [
     { ...host, does: 'our web host, which runs this website and keeps the contact form’s database' },
     { ...mail, does: 'our mail provider, which delivers the form’s messages to our team’s mailbox' },
-    ...(site.teamChat ? [{ ...site.teamChat, does: 'our team’s chat tool, where we are told of each new enquiry' }] : []),
+    ...(content.company.teamChat ? [{ ...content.company.teamChat, does: 'our team’s chat tool, where we are told of each new enquiry' }] : []),
   ];
 }
 
@@ -38,8 +39,8 @@ export default function PrivacyPage() {
       />
       <Section title="Who is responsible">
         <p>
-          The controller of your personal data is {site.legalName}, registered in {site.registeredIn} under the Unified
-          Identification Code (UIC) {site.companyNumber}, VAT number {site.vatId}:
+          The controller of your personal data is {content.company.legalName}, registered in {content.company.registeredIn} under the Unified
+          Identification Code (UIC) {content.company.companyNumber}, VAT number {content.company.vatId}:
         </p>
         <CompanyAddress />
         <p>
@@ -70,7 +71,7 @@ export default function PrivacyPage() {
           <li>
             <strong>Keeping the website running and secure</strong>: like every web server, ours records each request
             (your network address, the time, the address asked for and your browser’s name) in its access log, which
-            our web host keeps {site.accessLogRetention}. Our legitimate interest is finding faults and tracing attacks
+            our web host keeps {content.company.accessLogRetention}. Our legitimate interest is finding faults and tracing attacks
             (Art. 6(1)(f)).
           </li>
         </ul>
@@ -122,7 +123,7 @@ export default function PrivacyPage() {
           and answered your clicks. We use these numbers to learn which pages help visitors and where they are slow.
           Until you accept, no analytics script is loaded and no analytics cookie is set (Google Consent Mode starts
           with every signal denied). Google Analytics keeps what it collects for{' '}
-          {site.analyticsRetention}.
+          {content.company.analyticsRetention}.
         </p>
         <p>
           Your choice is kept in a first-party cookie, <code>{CONSENT_COOKIE}</code>, for 180 days. You can change it at
@@ -180,7 +181,7 @@ export default function PrivacyPage() {
         </p>
         <p>
           You also have the right to complain to a data protection authority, in particular in the EU country where you
-          live or work. In {site.registeredIn} it is the Commission for Personal Data Protection (CPDP), 2 Prof. Tsvetan
+          live or work. In {content.company.registeredIn} it is the Commission for Personal Data Protection (CPDP), 2 Prof. Tsvetan
           Lazarov Blvd., 1592 Sofia, <a href="https://www.cpdp.bg/">www.cpdp.bg</a>.
         </p>
       </Section>

@@ -9,7 +9,7 @@ import { ServiceProof } from '@/components/service-proof';
 import { Testimonial } from '@/components/testimonial';
 import { contactHref } from '@/lib/attribution';
 import { pageMetadata } from '@/lib/metadata';
-import { site } from '@/lib/site';
+import { content } from '@/lib/content';
 
 export function generateMetadata(): Metadata {
   return pageMetadata({
@@ -61,7 +61,7 @@ export default function LegacyToRestPage() {
         </ProcessSteps>
       </Section>
       <Section title="What our clients say" tone="alt">
-        <Testimonial {...site.testimonial} />
+        <Testimonial {...content.testimonial} />
       </Section>
       <ClosingCta title="Unlock your data" action="Contact us" href={contactHref('/rest')}>
         Tell us about your database and what you want to connect to it.

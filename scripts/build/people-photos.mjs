@@ -1,17 +1,19 @@
-// The people's photos as small files, made before the pages are built: each photo of the people
-// list (lib/people.ts; the tests' list in a build for the browser tests) cropped square around
-// what draws the eye, at twice the largest size a page shows it (80 CSS px on About), as WebP in
-// public/people/, named as the photo is: app/people/photos/jane-doe.jpg → /people/jane-doe.webp
-// (components/person-badge.tsx links it so). A file of its own, cached once for every page that
-// shows it, instead of a data: URL that travels twice in each page's HTML (in its markup and in
-// its React data). Generated, not committed (.gitignore).
-//   node scripts/build/people-photos.mjs [--list FILE] [--out DIR]
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+// The people's photos as small files, made before the pages are built: each photo of
+// content/people.yaml (the tests' list, __tests__/fixtures/content/, in a build for the browser
+// tests, NPTS_REFERENCES_FIXTURE) cropped square around what draws the eye, at twice the largest
+// size a page shows it (80 CSS px on About), as WebP in public/people/, named as the photo is:
+// app/people/photos/jane-doe.jpg → /people/jane-doe.webp (components/person-badge.tsx links it so).
+// A file of its own, cached once for every page that shows it, instead of a data: URL that
+// travels twice in each page's HTML (in its markup and in its React data). Generated, not
+// committed (.gitignore). The list is read through its schema, as the build reads it, which also
+// refuses two photos of the same file name.
+//   node scripts/build/people-photos.mjs [--out DIR]
+import { mkdirSync, rmSync } from 'node:fs';
 import { basename, extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
-import { peoplePhotos } from '../check/check-content.mjs';
+import { readContent } from '../../lib/load-content.ts';
 
 /** Twice the largest size a photo is shown at, for sharp screens. */
 export const PHOTO_PIXELS = 160;
@@ -19,11 +21,11 @@ export const PHOTO_PIXELS = 160;
 /** What the photo at `path` becomes: its file name, as WebP. */
 export const photoFile = (path) => `${basename(path, extname(path))}.webp`;
 
-/** Makes every photo of the list in `file` in `out`, which holds only them afterwards; returns the files made. */
-export async function makePhotos(root, file, out) {
-  const photos = peoplePhotos(root, file);
-  const twins = photos.filter((photo, index) => photos.findIndex((other) => photoFile(other) === photoFile(photo)) !== index);
-  if (twins.length > 0) throw new Error(`two photos would both be /people/${photoFile(twins[0])}: give each person's photo a file name of its own (${file})`);
+/** Makes every photo of the people the tree at `root` shows in `out`, which holds only them afterwards; returns the files made. */
+export async function makePhotos(root, out) {
+  const { facts, problems } = readContent(root);
+  if (!facts) throw new Error(`the company's facts in content/ have problems:\n${problems.map(({ file, line, message }) => `${file}:${line}: ${message}`).join('\n')}`);
+  const photos = facts.people.flatMap((person) => (person.photo ? [person.photo] : []));
   rmSync(out, { recursive: true, force: true });
   if (photos.length === 0) return [];
   mkdirSync(out, { recursive: true });
@@ -39,10 +41,12 @@ export async function makePhotos(root, file, out) {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const root = fileURLToPath(new URL('../..', import.meta.url));
-  // The list the build shows: the tests' in their build, as next.config.mjs swaps it in.
-  const fallback = process.env.NPTS_REFERENCES_FIXTURE ? '__tests__/fixtures/people.ts' : 'lib/people.ts';
-  const { values } = parseArgs({ options: { list: { type: 'string', default: fallback }, out: { type: 'string', default: join(root, 'public', 'people') } } });
-  if (!existsSync(join(root, values.list))) throw new Error(`${values.list} is not there`);
-  const made = await makePhotos(root, values.list, resolve(values.out));
-  if (made.length > 0) console.log(`people-photos: made small in ${values.out}: ${made.join(", ")}`);
+  const { values } = parseArgs({ options: { out: { type: 'string', default: join(root, 'public', 'people') } } });
+  try {
+    const made = await makePhotos(root, resolve(values.out));
+    if (made.length > 0) console.log(`people-photos: made small in ${values.out}: ${made.join(', ')}`);
+  } catch (error) {
+    console.error(`people-photos: ${error.message}`);
+    process.exit(1);
+  }
 }

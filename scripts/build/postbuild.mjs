@@ -6,7 +6,7 @@ import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { recordBuild } from './build-record.mjs';
-import { mailPlaceholders, placeholders } from '../check/check-content.mjs';
+import { mailPlaceholders, placeholders } from '../check/release-gate.mjs';
 import { inlineCriticalCss } from './critical-css.mjs';
 import { pagePolicies, policyMeta } from './csp.mjs';
 

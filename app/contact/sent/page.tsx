@@ -3,7 +3,7 @@ import { ButtonLink } from '@/components/button-link';
 import { PageHero } from '@/components/page-hero';
 import { messages } from '@/lib/contact';
 import { pageMetadata } from '@/lib/metadata';
-import { site } from '@/lib/site';
+import { content } from '@/lib/content';
 
 // Where the form lands after sending without JavaScript.
 export function generateMetadata(): Metadata {
@@ -17,7 +17,7 @@ export default function MessageSentPage() {
       title="Message sent"
       lead={
         <>
-          {messages.success} We reply within {site.replyTime}.
+          {messages.success} We reply within {content.company.replyTime}.
         </>
       }
     >

@@ -1,0 +1,219 @@
+/** @jest-environment node */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import { copyOfSite, edit, lineWith, type Problem, removeCopies, repo, runRule, write } from '../helpers/check-trees';
+
+// scripts/check/content.mjs: the files of content/ through their schemas (lib/load-content.ts,
+// as the build reads them). Each case is a copy of the site with one editor's change, as YAML.
+jest.setTimeout(60_000);
+
+const fixture = (file: string) => readFileSync(join(repo, '__tests__/fixtures/content', file), 'utf8');
+/** The fixture's result, as an editor copies it into content/results.yaml: its entry, without the file's comments. */
+const fixtureResult = () => fixture('results.yaml').replace(/^#.*\n/gm, '');
+const cases: Record<string, string> = {};
+let found: Record<string, Problem[]>;
+const problemsOf = (name: string) => found[cases[name]];
+const problemAt = (name: string, file: string, text: string, message: string | RegExp): Problem => ({
+  file,
+  line: lineWith(cases[name], file, text),
+  message: message as string,
+});
+const named = (name: string, file: string, text: string, message: RegExp) => expect.objectContaining({ file, line: lineWith(cases[name], file, text), message: expect.stringMatching(message) });
+
+beforeAll(async () => {
+  cases.asItIs = repo;
+
+  // A result copied from the fixtures, then changed: its client's permission blank, its second
+  // figure without unit and period, a service that is no page, a quote without its person.
+  cases.results = copyOfSite();
+  write(
+    cases.results,
+    'content/results.yaml',
+    fixtureResult()
+      .replace('permission: test fixture\n  sector', "permission: ''\n  sector")
+      .replace('[/coms, /vrit, /software]', '[/coms, /pricing]')
+      .replace("      unit: '%'\n      period: In four quarterly restore tests in 2025\n", '')
+      .replace('    name: Fixture Person\n    role: Fleet IT manager\n', ''),
+  );
+
+  // The same blank permission in another shape (JSON is YAML too): the schema reads values, not layout.
+  cases.resultAsJson = copyOfSite();
+  const [tankers] = parse(fixtureResult());
+  write(cases.resultAsJson, 'content/results.yaml', JSON.stringify([{ ...tankers, client: { ...tankers.client, permission: ' ' } }], null, 2));
+
+  // A result with no figures at all.
+  cases.noFigures = copyOfSite();
+  write(cases.noFigures, 'content/results.yaml', fixtureResult().replace(/  outcome:\n(    .*\n)+/, '  outcome: []\n'));
+
+  cases.references = copyOfSite();
+  write(
+    cases.references,
+    'content/references.yaml',
+    `clients:
+  - name: Named Shipping
+    permission: Ana Petrova, CEO, by email on 2026-03-01
+    logo: { src: clients/named.svg, width: 160, height: 40 }
+  - name: Silent Offshore
+  - name: Sample Fleet
+    href: https://www.example.com/fleet
+    permission: Ivan Ivanov, IT manager, by letter on 2026-02-11
+certifications:
+  - name: Quality Management
+    issuer: A Certification Body
+    number: QM-1
+    scope: IT support
+    validUntil: '2099-12-31'
+  - name: Information Security
+    issuer: A Certification Body
+    number: IS-2
+    scope: IT support
+    validUntil: '2024-06-30'
+  - name: Environmental Management
+    issuer: A Certification Body
+    number: EM-3
+    scope: IT support
+    validUntil: 30.06.2028
+partnerships: []
+`,
+  );
+
+  // Two people answering enquiries, and a photo that is not there.
+  cases.people = copyOfSite();
+  write(
+    cases.people,
+    'content/people.yaml',
+    `- name: Ivan Ivanov
+  role: Network engineer
+  background: VSAT on tankers.
+  languages: [English]
+  answersEnquiries: true
+- name: Ana Petrova
+  role: Head of vessel IT
+  background: Twelve years of onboard networks.
+  languages: [English]
+  photo: app/people/ana-petrova.jpg
+  answersEnquiries: true
+`,
+  );
+
+  // The support desk round the clock as a fact: written "24x7" in prose, it used to slip past.
+  const levels = (desk: string) => fixture('service-levels.yaml').replace('roundTheClock: true\n', desk);
+  cases.deskWithoutLine = copyOfSite();
+  write(cases.deskWithoutLine, 'content/service-levels.yaml', levels('roundTheClock: true\n'));
+  edit(cases.deskWithoutLine, 'content/company.yaml', /supportLine: !placeholder\n(  .*\n)+/, 'supportLine: null\n');
+  cases.deskInOfficeHours = copyOfSite();
+  write(cases.deskInOfficeHours, 'content/service-levels.yaml', levels('roundTheClock: false\nhours: Monday to Friday, 08:00–18:00\ntimeZone: Central European Time\n'));
+  cases.desk24x7 = copyOfSite();
+  write(cases.desk24x7, 'content/service-levels.yaml', levels('roundTheClock: false\nhours: 24x7\ntimeZone: UTC\n'));
+  cases.deskAgrees = copyOfSite();
+  write(cases.deskAgrees, 'content/service-levels.yaml', levels('roundTheClock: true\n'));
+  cases.deskHoursTwice = copyOfSite();
+  write(cases.deskHoursTwice, 'content/service-levels.yaml', levels('roundTheClock: true\nhours: Around the clock\n'));
+
+  cases.onboarding = copyOfSite();
+  write(cases.onboarding, 'content/onboarding.yaml', '/vrit:\n  firstVessel: four to six weeks\n/pricing:\n  firstVessel: one week\n');
+  cases.onboardingTime = copyOfSite();
+  write(cases.onboardingTime, 'content/onboarding.yaml', '/vrit:\n  firstVessel: four to six weeks\n/coms:\n  furtherVessels: one week\n');
+
+  // What an editor gets wrong in YAML itself: a field misspelt, a number where text goes, a line
+  // that does not parse, a tag that is not !placeholder.
+  cases.typo = copyOfSite();
+  write(cases.typo, 'content/people.yaml', '- name: Ana Petrova\n  role: Head of vessel IT\n  backgroud: Twelve years of onboard networks.\n  languages: [English]\n');
+  cases.number = copyOfSite();
+  edit(cases.number, 'content/company.yaml', "companyNumber: !placeholder '000000000'", 'companyNumber: 123456789');
+  cases.syntax = copyOfSite();
+  edit(cases.syntax, 'content/company.yaml', 'replyTime: !placeholder one business day', 'replyTime: within: one day');
+  cases.twice = copyOfSite();
+  write(cases.twice, 'content/results.yaml', `${fixtureResult()}  region: Baltic\n`);
+  cases.tag = copyOfSite();
+  edit(cases.tag, 'content/company.yaml', 'email: !placeholder info@npts.eu', 'email: !placeholdr info@npts.eu');
+
+  found = await runRule('content', Object.values(cases));
+});
+afterAll(removeCopies);
+
+describe('content (scripts/check/content.mjs)', () => {
+  it('finds nothing wrong with content/ as it is', () => {
+    expect(problemsOf('asItIs')).toEqual([]);
+  });
+
+  describe('content/results.yaml', () => {
+    it('names a client named without recorded permission, a figure without its unit or period, a service that is no page, and a quote without its person', () => {
+      const file = 'content/results.yaml';
+      const result = 'the result “Fewer dropped links and no lost backups across a tanker fleet”';
+      expect(problemsOf('results')).toEqual([
+        problemAt('results', file, "permission: ''", `${result} names its client, “Fixture Tankers”, with no recorded permission: write who agreed, how and when in permission, or describe the client instead (description: A tanker operator)`),
+        problemAt('results', file, '/pricing', `${result} links to /pricing, which is no service page of the site: use /coms, /network, /vrit, /software, /rest, /proto, /ai, /consulting`),
+        problemAt('results', file, 'label: Backups restored in tests', `the figure “Backups restored in tests” of ${result} needs its unit and the period it was measured over: a number without them reads as marketing`),
+        problemAt('results', file, 'text: The crews', `the quote of ${result} has no person: give the name and role of who said it, or leave the quote out`),
+      ]);
+    });
+
+    it('names a result without a figure', () => {
+      expect(problemsOf('noFigures')).toEqual([
+        problemAt('noFigures', 'content/results.yaml', 'outcome: []', 'outcome of the result “Fewer dropped links and no lost backups across a tanker fleet” needs at least one entry'),
+      ]);
+    });
+
+    it('names a blank permission however the entry is written, here as JSON', () => {
+      expect(problemsOf('resultAsJson')).toEqual([
+        problemAt('resultAsJson', 'content/results.yaml', '"permission": " "', 'the result “Fewer dropped links and no lost backups across a tanker fleet” names its client, “Fixture Tankers”, with no recorded permission: write who agreed, how and when in permission, or describe the client instead (description: A tanker operator)'),
+      ]);
+    });
+  });
+
+  it('names a client without recorded permission to be named, a logo that is no file of the site, an example.com link, an expired certificate and a date written otherwise (once), and leaves a valid one alone', () => {
+    const file = 'content/references.yaml';
+    expect(problemsOf('references')).toEqual([
+      problemAt('references', file, 'clients/named.svg', 'the logo of the client “Named Shipping” should start with “/”: a file in public/'),
+      problemAt('references', file, '- name: Silent Offshore', 'the client “Silent Offshore” has no recorded permission to be named: write who agreed, how and when in permission, or remove the client'),
+      problemAt('references', file, 'www.example.com', 'the client “Sample Fleet” links to an example.com address: use the real one, or leave it out'),
+      problemAt('references', file, "'2024-06-30'", 'the certificate “Information Security” expired on 2024-06-30: add the renewed certificate or remove it'),
+      problemAt('references', file, '30.06.2028', 'the certificate “Environmental Management” needs validUntil, the last day it is valid, in quotes as ‘YYYY-MM-DD’'),
+    ]);
+  });
+
+  it('names a second person answering enquiries, and a photo that is not there', () => {
+    const file = 'content/people.yaml';
+    expect(problemsOf('people')).toEqual([
+      problemAt('people', file, 'ana-petrova.jpg', "the person “Ana Petrova” has a photo, app/people/ana-petrova.jpg, that is not there: give its path from the project's root, or leave photo out for a badge with the initials"),
+      { file, line: readFileSync(join(cases.people, file), 'utf8').split('\n').lastIndexOf('  answersEnquiries: true') + 1, message: 'the person “Ana Petrova” answers enquiries too, but Ivan Ivanov already does: /contact names one person, so set answersEnquiries on one only' },
+    ]);
+  });
+
+  it('compares the desk’s roundTheClock with the support line’s, whatever its hours say ("24x7" included)', () => {
+    const file = 'content/service-levels.yaml';
+    expect(problemsOf('deskWithoutLine')).toEqual([
+      problemAt('deskWithoutLine', file, 'roundTheClock', 'the support desk answers round the clock (roundTheClock: true), but content/company.yaml has no support line (supportLine: null): set the support line, or correct the desk’s hours'),
+    ]);
+    const disagrees = 'the support desk does not answer round the clock (roundTheClock: false), but the support line in content/company.yaml does: the site must say one thing, so correct one of them';
+    expect(problemsOf('deskInOfficeHours')).toEqual([problemAt('deskInOfficeHours', file, 'roundTheClock', disagrees)]);
+    expect(problemsOf('desk24x7')).toEqual([problemAt('desk24x7', file, 'roundTheClock', disagrees)]);
+    expect(problemsOf('deskAgrees')).toEqual([]);
+    expect(problemsOf('deskHoursTwice')).toEqual([
+      problemAt('deskHoursTwice', file, 'hours: Around', 'the support desk gives hours while roundTheClock is true: leave hours out (the site writes “24 hours a day, 7 days a week”), or set roundTheClock: false'),
+    ]);
+  });
+
+  it('checks content/onboarding.yaml: a service that is no vessel page, a time missing', () => {
+    const file = 'content/onboarding.yaml';
+    expect(problemsOf('onboarding')).toEqual([
+      problemAt('onboarding', file, '/pricing:', 'onboarding.yaml names /pricing, which is no vessel service page: use /coms, /network, /vrit'),
+    ]);
+    expect(problemsOf('onboardingTime')).toEqual([problemAt('onboardingTime', file, 'furtherVessels: one week', 'the time for /coms has no firstVessel')]);
+  });
+
+  it('names a misspelt field, a number where text goes, a line that is not YAML, a field given twice and an unknown tag, each on its line', () => {
+    expect(problemsOf('typo')).toEqual([
+      problemAt('typo', 'content/people.yaml', '- name: Ana', 'the person “Ana Petrova” has no background'),
+      problemAt('typo', 'content/people.yaml', 'backgroud', 'the person “Ana Petrova” has “backgroud”, which is not a field here: check the spelling against the file’s comments, or remove it'),
+    ]);
+    expect(problemsOf('number')).toEqual([
+      problemAt('number', 'content/company.yaml', 'companyNumber: 123456789', "companyNumber of the company should be text, not 123456789: put it in quotes ('…')"),
+    ]);
+    expect(problemsOf('syntax')).toEqual([named('syntax', 'content/company.yaml', 'replyTime: within', /^is not valid YAML here \(.*\): check the indentation, and put text that holds “: ”/)]);
+    expect(problemsOf('twice')).toEqual([problemAt('twice', 'content/results.yaml', 'region: Baltic', 'gives region a second time: keep one of them')]);
+    expect(problemsOf('tag')).toEqual([problemAt('tag', 'content/company.yaml', '!placeholdr', '!placeholdr is no tag this site knows: the only one is !placeholder')]);
+  });
+});

@@ -1,0 +1,55 @@
+/**
+ * The company's facts as the pages and the service sheets show them: content/*.yaml, read
+ * through their schemas (lib/load-content.ts) once per process, at build time. A problem stops the
+ * build, naming each file and line. Server code only (it reads files): a client component gets
+ * what it needs as props. Under `npm run dev` an edited file is read again on the next request, so
+ * the preview shows it at once.
+ */
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
+import { contentFiles, contentPath, type Facts, readContent } from '@/lib/load-content';
+
+let read: { facts: Facts; stamp: string } | undefined;
+
+/** When the files were last changed: under `npm run dev`, a change means reading them again. */
+function stamp(): string {
+  if (process.env.NODE_ENV !== 'development') return '';
+  return Object.values(contentFiles)
+    .map(({ file }) => statSync(join(process.cwd(), contentPath(process.cwd(), file))).mtimeMs)
+    .join(' ');
+}
+
+function facts(): Facts {
+  const now = stamp();
+  if (read?.stamp !== now || !read) {
+    const { facts: current, problems } = readContent(process.cwd());
+    if (!current) throw new Error(`The company's facts in content/ have ${problems.length === 1 ? 'a problem' : `${problems.length} problems`}:\n${problems.map(({ file, line, message }) => `${file}:${line}: ${message}`).join('\n')}`);
+    read = { facts: current, stamp: now };
+  }
+  return read.facts;
+}
+
+/** `content.company.phone`, `content.results`…: each read when a page renders. */
+export const content: Facts = {
+  get company() {
+    return facts().company;
+  },
+  get references() {
+    return facts().references;
+  },
+  get results() {
+    return facts().results;
+  },
+  get serviceLevels() {
+    return facts().serviceLevels;
+  },
+  get people() {
+    return facts().people;
+  },
+  get onboardingTimes() {
+    return facts().onboardingTimes;
+  },
+  get testimonial() {
+    return facts().testimonial;
+  },
+};
