@@ -70,7 +70,7 @@ export const footerLinks = [
 
 /**
  * Every page of the site, in the order the sitemap lists them. A new page goes here, and in the
- * navigation, the footer or a card on /services (README, "Add a page"); `npm run check` says
+ * navigation, the footer or a card on /services (docs/editors-guide.md, "Add a page"); `npm run check` says
  * which step is missing.
  */
 export const routes = [

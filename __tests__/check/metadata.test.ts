@@ -34,7 +34,7 @@ describe('metadata (scripts/check/metadata.mjs)', () => {
 
   it('names a page whose title is another page’s, or whose metadata is missing', () => {
     expect(found[cases.sameTitle].map((problem) => `${problem.file}: ${problem.message}`)).toEqual([
-      "app/privacy/page.tsx: /privacy has no title and description of its own: add generateMetadata() returning pageMetadata({ title, description, path: '/privacy' }) (README, \"Add a page\")",
+      "app/privacy/page.tsx: /privacy has no title and description of its own: add generateMetadata() returning pageMetadata({ title, description, path: '/privacy' }) (docs/editors-guide.md, \"Add a page\")",
       "app/rest/page.tsx: the title of /rest is the same as /proto's: every page needs its own",
     ]);
   });

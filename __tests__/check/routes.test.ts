@@ -6,7 +6,7 @@ import { copyOfSite, edit, type Problem, removeCopies, repo, runRule } from '../
 // scripts/check/routes.mjs: the route list and the pages agree, and each page is found and has its share image.
 jest.setTimeout(60_000);
 
-/** A new page made as the README's recipe says, from /proto's; `steps` are the steps taken. */
+/** A new page made as the editors' guide's recipe says, from /proto's; `steps` are the steps taken. */
 function addSecurityPage(root: string, steps: { routeList?: boolean; services?: boolean; shareImage?: boolean }): void {
   cpSync(join(root, 'app/proto'), join(root, 'app/security'), { recursive: true });
   if (!steps.shareImage) rmSync(join(root, 'app/security/opengraph-image.tsx'));
@@ -39,7 +39,7 @@ describe('the route list (scripts/check/routes.mjs)', () => {
 
   it('names each step of "Add a page" that is missing, and passes once all are done', () => {
     expect(found[cases.newPage]).toEqual([
-      { file: 'app/security/page.tsx', line: 1, message: "/security is not in the route list: add '/security' to routes in lib/site.ts (README, \"Add a page\")" },
+      { file: 'app/security/page.tsx', line: 1, message: "/security is not in the route list: add '/security' to routes in lib/site.ts (docs/editors-guide.md, \"Add a page\")" },
     ]);
     expect(found[cases.listedPage]).toEqual([
       { file: 'lib/site.ts', line: expect.any(Number), message: '/security is linked from nowhere: add it to the navigation (mainNav) or the footer (footerLinks) in lib/site.ts, or a card on /services (app/services/page.tsx)' },

@@ -39,7 +39,7 @@ export function metadata(tree) {
     // Without metadata of its own a page shows the site's defaults: only the home page may.
     const [object, owner] = argument ? [argument, file] : route === '/' && siteObject ? [siteObject, 'lib/site.ts'] : [null, file];
     if (!object) {
-      problems.push({ file, line: 1, message: `${route} has no title and description of its own: add generateMetadata() returning pageMetadata({ title, description, path: '${route}' }) (README, "Add a page")` });
+      problems.push({ file, line: 1, message: `${route} has no title and description of its own: add generateMetadata() returning pageMetadata({ title, description, path: '${route}' }) (docs/editors-guide.md, "Add a page")` });
       continue;
     }
     const ownerSource = tree.parse(owner);

@@ -1,6 +1,6 @@
 // The route list, a rule of the content check: every app/**/page.tsx is in the route list of
 // lib/site.ts and the other way round, and every listed page is linked from the navigation, the
-// footer or /services and has its share image (README, "Add a page").
+// footer or /services and has its share image (docs/editors-guide.md, "Add a page").
 import { hrefsIn, isInternal, routeLists, target } from './tree.mjs';
 
 /** @param {import('./tree.mjs').Tree} tree */
@@ -10,7 +10,7 @@ export function routeList(tree) {
   const pages = tree.pages();
   const known = new Set([...routes.values, ...unlisted.values]);
   for (const { file, route } of pages) {
-    if (!known.has(route)) problems.push({ file, line: 1, message: `${route} is not in the route list: add '${route}' to routes in lib/site.ts (README, "Add a page")` });
+    if (!known.has(route)) problems.push({ file, line: 1, message: `${route} is not in the route list: add '${route}' to routes in lib/site.ts (docs/editors-guide.md, "Add a page")` });
   }
   const existing = new Set(pages.map((page) => page.route));
   for (const list of [routes, unlisted]) {
