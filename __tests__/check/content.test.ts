@@ -111,6 +111,10 @@ partnerships: []
   cases.deskHoursTwice = copyOfSite();
   write(cases.deskHoursTwice, 'content/service-levels.yaml', levels('roundTheClock: true\nhours: Around the clock\n'));
 
+  // The testimonial filled in, with its words and name but no record of who agreed to them.
+  cases.testimonial = copyOfSite();
+  write(cases.testimonial, 'content/testimonial.yaml', "quote: 'They kept every vessel online.'\nname: Ana Petrova\nrole: CEO\ncompany: Named Shipping\n");
+
   cases.onboarding = copyOfSite();
   write(cases.onboarding, 'content/onboarding.yaml', '/vrit:\n  firstVessel: four to six weeks\n/pricing:\n  firstVessel: one week\n');
   cases.onboardingTime = copyOfSite();
@@ -193,6 +197,12 @@ describe('content (scripts/check/content.mjs)', () => {
     expect(problemsOf('deskAgrees')).toEqual([]);
     expect(problemsOf('deskHoursTwice')).toEqual([
       problemAt('deskHoursTwice', file, 'hours: Around', 'the support desk gives hours while roundTheClock is true: leave hours out (the site writes “24 hours a day, 7 days a week”), or set roundTheClock: false'),
+    ]);
+  });
+
+  it('names a testimonial without recorded permission, as a result’s quote', () => {
+    expect(problemsOf('testimonial')).toEqual([
+      problemAt('testimonial', 'content/testimonial.yaml', 'quote:', 'the testimonial has no recorded permission: write who agreed, how and when in permission, or leave the testimonial out'),
     ]);
   });
 
