@@ -17,7 +17,7 @@ const CONTACT_DELIVERY_STATES = ['pending', 'sending', 'delivered', 'dead'];
 /** Makes the tables of a new store and its keys, unless another process did while this one waited for the lock. */
 function contact_schema_create(PDO $pdo): void
 {
-    $attribution = implode(",\n", array_map(static fn (string $name): string => "$name TEXT", array_keys(CONTACT_ATTRIBUTION)));
+    $attribution = implode(",\n", array_map(static fn (string $name): string => "$name TEXT", array_keys(contact_attribution_fields())));
     $states = implode(', ', array_map(static fn (string $state): string => "'$state'", CONTACT_DELIVERY_STATES));
     contact_store_transaction($pdo, static function (PDO $pdo) use ($attribution, $states): void {
         if ((int) $pdo->query('PRAGMA user_version')->fetchColumn() !== 0) {
