@@ -105,12 +105,16 @@ function admin_show(array $config, string $id): int
     foreach (array_keys(contact_attribution_fields()) as $name) {
         $lines[$name === 'source' ? 'came from' : $name] = $message[$name] ?? '-';
     }
+    $multiline = [];
     foreach (contact_fields() as $name => $max) {
         $lines[contact_label($name)] = $message[$name];
+        if (contact_field($name)['multiline']) {
+            $multiline[] = contact_label($name);
+        }
     }
     foreach ($lines as $label => $value) {
-        // One line each, but the message: its own lines, indented, below its label.
-        $shown = $label === 'message'
+        // One line each, but a multiline field (the message): its own lines, indented, below its label.
+        $shown = in_array($label, $multiline, true)
             ? "\n  " . str_replace("\n", "\n  ", contact_printable($value, true))
             : contact_printable((string) $value);
         printf("%-13s %s\n", "$label:", $shown);
