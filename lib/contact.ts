@@ -28,8 +28,12 @@ export const contactFields = Object.keys(contract.fields) as ContactField[];
 /** Each field's rules: its label, whether it is required, its cap in characters, whether it takes lines. */
 export const fieldRules: Record<ContactField, { label: string; required: boolean; maxLength: number; multiline: boolean }> = contract.fields;
 
-/** Days after it came that the endpoint deletes a message, and one held for review: /privacy states both. */
-export const retention: { readonly messageDays: number; readonly heldDays: number } = contract.retention;
+/**
+ * Days after it came that the endpoint deletes a message, and one held for review, and the most
+ * minutes the rate limit keeps the hash of an address (its window, MAIL_RATE_LIMIT, is cut to it):
+ * /privacy states each.
+ */
+export const retention: { readonly messageDays: number; readonly heldDays: number; readonly rateLimitMinutes: number } = contract.retention;
 
 /**
  * The inside of a character class (for a /u pattern) holding the contract's code points and

@@ -15,7 +15,7 @@ const CONTACT_CODE_POINTS = '/^U\+([0-9A-F]{4,6})(?:-U\+([0-9A-F]{4,6}))?$/D';
 /**
  * The contract, read once per process; one that cannot be read or lacks what the endpoint needs
  * is refused in one line naming the file.
- * @return array{fields: array<string, array{label: string, required: bool, maxLength: int, multiline: bool}>, defaultSubject: string, whitespace: list<string>, email: string, characters: array{refused: list<string>, refusedInOneLine: list<string>, keptInMultiline: list<string>}, texts: array<string, string>, attribution: array<string, array{maxLength: int, pattern?: string}>, retention: array{messageDays: int, heldDays: int}}
+ * @return array{fields: array<string, array{label: string, required: bool, maxLength: int, multiline: bool}>, defaultSubject: string, whitespace: list<string>, email: string, characters: array{refused: list<string>, refusedInOneLine: list<string>, keptInMultiline: list<string>}, texts: array<string, string>, attribution: array<string, array{maxLength: int, pattern?: string}>, retention: array{messageDays: int, heldDays: int, rateLimitMinutes: int}}
  */
 function contact_contract(): array
 {
@@ -74,9 +74,9 @@ function contact_contract_problem(mixed $read): ?string
             return "gives attribution.$name no maxLength (a whole number of at least 1), or a pattern that is no string";
         }
     }
-    foreach (['messageDays', 'heldDays'] as $key) {
+    foreach (['messageDays' => 'days', 'heldDays' => 'days', 'rateLimitMinutes' => 'minutes'] as $key => $unit) {
         if (!$isCount($read['retention'][$key] ?? null)) {
-            return "has no retention.$key, a whole number of days of at least 1";
+            return "has no retention.$key, a whole number of $unit of at least 1";
         }
     }
     return null;
@@ -120,6 +120,12 @@ function contact_default_subject(): string
 function contact_retention_days(string $which): int
 {
     return contact_contract()['retention'][$which];
+}
+
+/** The longest the rate limit may keep the hash of an address, in seconds: the window /privacy publishes. */
+function contact_rate_limit_longest(): int
+{
+    return contact_contract()['retention']['rateLimitMinutes'] * 60;
 }
 
 /**
