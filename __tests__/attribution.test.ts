@@ -1,5 +1,6 @@
 import cases from './fixtures/attribution-cases.json';
-import { contactHref, forgetVisit, leadAttribution, recordPageView } from '@/lib/attribution';
+import { contactHref, forgetVisit, recordPageView } from '@/lib/attribution';
+import { leadAttribution } from '@/lib/contact';
 
 type AttributionCase = { name: string; field: string; value: string; valid: boolean };
 

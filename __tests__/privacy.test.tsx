@@ -3,6 +3,8 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import PrivacyPage from '@/app/privacy/page';
 import { withSiteFacts } from './helpers/site-facts';
 import { content } from '@/lib/content';
+import { CONSENT_COOKIE, CONSENT_MAX_AGE_S } from '@/lib/analytics';
+import { retention } from '@/lib/contact';
 
 /**
  * The endpoint's settings in its own words, `php mail/admin.php config --json`, as npm start asks
@@ -73,13 +75,20 @@ describe('PrivacyPage', () => {
     expect(rights).toContain('Commission for Personal Data Protection');
   });
 
-  it('states how long the rate limit keeps its hash of an address, as it is configured by default', () => {
-    // The endpoint's own word for its default: php mail/admin.php config --json.
-    const [, seconds] = mailSettings().MAIL_RATE_LIMIT.default.split('/');
+  it('states the longest the rate limit keeps its hash of an address, the contract’s, which the default window keeps within', () => {
     render(<PrivacyPage />);
     const section = screen.getByRole('heading', { name: 'The contact form' }).closest('section')!;
-    expect(section).toHaveTextContent(`deletes that hash after the counting window of ${Number(seconds) / 60} minutes has ended`);
+    expect(section).toHaveTextContent(`deletes that hash after its counting window, at most ${retention.rateLimitMinutes} minutes, has ended`);
     expect(section).not.toHaveTextContent(/briefly/);
+    // The endpoint's own word for its default (php mail/admin.php config --json): a longer window
+    // would be cut to the published one, and admin.php check would warn of it on every host.
+    const [, seconds] = mailSettings().MAIL_RATE_LIMIT.default.split('/');
+    expect(Number(seconds)).toBeLessThanOrEqual(retention.rateLimitMinutes * 60);
+  });
+
+  it('states how long the consent cookie keeps the visitor’s choice, as long as the banner sets it for', () => {
+    render(<PrivacyPage />);
+    expect(section('Analytics, only with your consent')).toContain(`a first-party cookie, ${CONSENT_COOKIE}, for ${CONSENT_MAX_AGE_S / 86_400} days.`);
   });
 
   it('says what is kept of where a lead came from, and that nothing of it is stored on the device', () => {

@@ -6,8 +6,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { buttonClassName } from '@/components/button-link';
 import { Toast, type ToastState } from '@/components/toast';
 import { generateLead } from '@/lib/analytics';
-import { leadAttribution } from '@/lib/attribution';
-import { ChallengeRefused, type ContactField, contactFields, type ContactMessage, type FieldErrors, fieldRules, messages, ProofExpired, sendContactMessage } from '@/lib/contact';
+import { ChallengeRefused, type ContactField, contactFields, type ContactMessage, type FieldErrors, fieldRules, leadAttribution, messages, ProofExpired, sendContactMessage } from '@/lib/contact';
 import { site } from '@/lib/site';
 import styles from './contact-form.module.css';
 

@@ -9,8 +9,9 @@ export type ConsentChoice = 'granted' | 'denied';
 export type ConsentState = { choice: ConsentChoice | null; open: boolean };
 
 export const CONSENT_COOKIE = 'npts_analytics_consent';
-/** How long a choice is remembered: 180 days, inside the 6 to 12 months regulators expect. */
-export const CONSENT_MAX_AGE_S = 180 * 24 * 60 * 60;
+/** How long a choice is remembered, in days (/privacy states it): inside the 6 to 12 months regulators expect. */
+export const CONSENT_DAYS = 180;
+export const CONSENT_MAX_AGE_S = CONSENT_DAYS * 24 * 60 * 60;
 
 /** The field measurement (lib/web-vitals.ts), served by app/web-vitals.js/route.ts. */
 export const WEB_VITALS_SCRIPT = '/web-vitals.js';

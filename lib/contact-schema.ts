@@ -4,22 +4,13 @@
  * (__tests__/fixtures/contact-cases.json). Loaded only when the form is used.
  */
 import * as z from 'zod/mini';
-import { type ContactField, contactFields, type FieldErrors, fieldRules, type Validation } from '@/lib/contact';
+import { codePointClass, type ContactField, contactFields, contractPattern, type FieldErrors, fieldRules, type Validation } from '@/lib/contact';
 import contract from '@/mail/contract.json';
-
-/**
- * The inside of a character class (for a /u pattern) holding the contract's code points and
- * ranges, written U+XXXX and U+XXXX-U+YYYY: `\u{7F}-\u{9F}`.
- */
-export function codePointClass(ranges: readonly string[]): string {
-  return ranges.map((range) => range.replace(/U\+([0-9A-F]+)/g, '\\u{$1}')).join('');
-}
 
 const space = codePointClass(contract.whitespace);
 const { refused, refusedInOneLine, keptInMultiline } = contract.characters;
 const TRIM = new RegExp(`^[${space}]+|[${space}]+$`, 'gu');
-// The contract's \s is its whitespace, on both sides.
-const EMAIL_PATTERN = new RegExp(contract.email.replaceAll('\\s', space), 'u');
+const EMAIL_PATTERN = contractPattern(contract.email);
 // A field of one line refuses both lists; a multiline one keeps its tabs and line breaks, a
 // carriage return only before a line feed (CRLF, as a form post sends them).
 const ONE_LINE_REFUSED = new RegExp(`[${codePointClass([...refused, ...refusedInOneLine])}]`, 'u');

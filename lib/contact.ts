@@ -1,11 +1,12 @@
 /**
- * The contact form's texts, fields and submit call, from the contract it shares with the endpoint
- * (mail/contract.json: the fields, their caps, the texts, the retention). The zod schema that
+ * The contact form's texts, fields, what it sends of how the visitor came to it, and submit call,
+ * from the contract it shares with the endpoint (mail/contract.json: the fields, their caps, the
+ * attribution, the texts, the retention). The zod schema that
  * validates a message is in lib/contact-schema.ts, which the form loads only when it is used: zod
  * is most of the form's JavaScript, and no other page needs it.
  */
 
-import type { Attribution } from '@/lib/attribution';
+import { visit } from '@/lib/attribution';
 import { site } from '@/lib/site';
 // JSON, not code: PHP reads the same file (mail/lib/contract.php), and the build copies it with mail/.
 import contract from '@/mail/contract.json';
@@ -27,8 +28,53 @@ export const contactFields = Object.keys(contract.fields) as ContactField[];
 /** Each field's rules: its label, whether it is required, its cap in characters, whether it takes lines. */
 export const fieldRules: Record<ContactField, { label: string; required: boolean; maxLength: number; multiline: boolean }> = contract.fields;
 
-/** Days after it came that the endpoint deletes a message, and one held for review: /privacy states both. */
-export const retention: { readonly messageDays: number; readonly heldDays: number } = contract.retention;
+/**
+ * Days after it came that the endpoint deletes a message, and one held for review, and the most
+ * minutes the rate limit keeps the hash of an address (its window, MAIL_RATE_LIMIT, is cut to it):
+ * /privacy states each.
+ */
+export const retention: { readonly messageDays: number; readonly heldDays: number; readonly rateLimitMinutes: number } = contract.retention;
+
+/**
+ * The inside of a character class (for a /u pattern) holding the contract's code points and
+ * ranges, written U+XXXX and U+XXXX-U+YYYY: `\u{7F}-\u{9F}`.
+ */
+export function codePointClass(ranges: readonly string[]): string {
+  return ranges.map((range) => range.replace(/U\+([0-9A-F]+)/g, '\\u{$1}')).join('');
+}
+
+/** A pattern of the contract (email, an attribution field's), its \s the contract's whitespace, as on the endpoint. */
+export function contractPattern(pattern: string): RegExp {
+  return new RegExp(pattern.replaceAll('\\s', codePointClass(contract.whitespace)), 'u');
+}
+
+/** What led to a lead (lib/attribution.ts): the page before the form (source) and the landing URL's campaign tags. */
+export type AttributionField = keyof typeof contract.attribution;
+export type Attribution = Partial<Record<AttributionField, string>>;
+const attributionRules: Record<AttributionField, { maxLength: number; pattern?: string }> = contract.attribution;
+const REFUSED = new RegExp(`[${codePointClass(contract.characters.refused)}]`, 'u');
+
+/** Whether send.php accepts `value` for `field`: its cap, its pattern, no refused character. */
+function fits(field: AttributionField, value: string | null | undefined): value is string {
+  const { maxLength, pattern } = attributionRules[field];
+  return !!value && [...value].length <= maxLength && !REFUSED.test(value) && (!pattern || contractPattern(pattern).test(value));
+}
+
+/**
+ * What the form sends with a lead, given the form page's query string: the page before the form
+ * in this visit, else the one its link named (`from`), and the campaign tags of the URL the visit
+ * landed on; only values send.php accepts.
+ */
+export function leadAttribution(search: string): Attribution {
+  const { landing, previous } = visit();
+  const source = [previous, new URLSearchParams(search).get('from')].find((path) => fits('source', path));
+  const tags = new URLSearchParams(landing);
+  const campaign = (Object.keys(attributionRules) as AttributionField[]).flatMap((name) => {
+    const value = tags.get(name);
+    return name !== 'source' && fits(name, value) ? [[name, value]] : [];
+  });
+  return { ...(source && { source }), ...Object.fromEntries(campaign) };
+}
 
 export type ContactMessage = Record<ContactField, string>;
 export type FieldErrors = Partial<Record<ContactField, string>>;

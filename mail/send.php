@@ -83,7 +83,7 @@ if ($form) {
         $elapsed = (float) $data['elapsedMs'];
     }
 }
-foreach ([...array_keys(contact_fields()), ...array_keys(CONTACT_ATTRIBUTION), 'website', 'altcha'] as $name) {
+foreach ([...array_keys(contact_fields()), ...array_keys(contact_attribution_fields()), 'website', 'altcha'] as $name) {
     if (array_key_exists($name, $data) && !is_string($data[$name])) {
         contact_respond(400, false, "The field $name must be a string.");
     }
@@ -110,7 +110,7 @@ if ($fields['subject'] === '') {
 [$attribution, $invalid] = contact_validate_attribution($data);
 if ($invalid !== []) {
     $name = $invalid[0];
-    $rule = ($name === 'source' ? 'a path on this site, ' : '') . 'at most ' . CONTACT_ATTRIBUTION[$name] . ' printable characters';
+    $rule = ($name === 'source' ? 'a path on this site, ' : '') . 'at most ' . contact_attribution_fields()[$name]['maxLength'] . ' printable characters';
     contact_respond(400, false, "The field $name is not valid: $rule.");
 }
 

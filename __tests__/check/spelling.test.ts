@@ -1,8 +1,8 @@
 /** @jest-environment node */
 import { copyOfSite, edit, lineWith, type Problem, removeCopies, repo, runRule, write } from '../helpers/check-trees';
 
-// scripts/check/spelling.mjs: the copy of the pages and the values of content/*.yaml, in British
-// English plus the words of cspell.json.
+// scripts/check/spelling.mjs: the copy of the pages, the values of content/*.yaml and the texts of
+// mail/contract.json, in British English plus the words of cspell.json.
 jest.setTimeout(60_000);
 
 const cases: Record<string, string> = {};
@@ -39,6 +39,9 @@ beforeAll(async () => {
   date: '2026-03'
 `,
   );
+  cases.contract = copyOfSite();
+  edit(cases.contract, 'mail/contract.json', 'We will get back to you soon!', 'We will get bakc to you soon!');
+  edit(cases.contract, 'mail/contract.json', '"invalidFields": "Check: {fields}."', '"invalidFields": "Chekc: {fields}."');
   found = await runRule('spelling', Object.values(cases));
 });
 afterAll(removeCopies);
@@ -54,6 +57,14 @@ describe('spelling (scripts/check/spelling.mjs)', () => {
 
   it('spells the values of content/onboarding.yaml, and not its comments or its services', () => {
     expect(found[cases.onboarding]).toEqual([{ file: 'content/onboarding.yaml', line: 4, message: misspelt('weeek', 'week') }]);
+  });
+
+  it('spells the texts of the form’s contract, a visitor’s success message and a sentence after a colon among them, on their lines', () => {
+    const file = 'mail/contract.json';
+    expect(found[cases.contract]).toEqual([
+      { file, line: lineWith(cases.contract, file, 'bakc'), message: misspelt('bakc', 'back') },
+      { file, line: lineWith(cases.contract, file, 'Chekc'), message: misspelt('Chekc', 'check') },
+    ]);
   });
 
   it('spells a result’s text, quoted or folded over lines, on the line it is on, and not the names in it', () => {

@@ -140,6 +140,27 @@ describe('mail/admin.php', () => {
       expect(check.stdout).toMatch(/\n7 problems\.\n$/);
     });
 
+    it('warns of a rate-limit window longer than /privacy publishes, and the endpoint keeps the hash of an address no longer than published', async () => {
+      const published = contract.retention.rateLimitMinutes * 60;
+      const setting = `1/${published * 6}`;
+      php.fresh({ MAIL_RATE_LIMIT: setting });
+      const check = await php.admin('check');
+      expect(check.code).toBe(1);
+      expect(check.stdout).toContain(
+        `warn  MAIL_RATE_LIMIT is "${setting}": its window would keep the hash of an address longer than the ${published / 60} minutes /privacy publishes (retention.rateLimitMinutes in mail/contract.json) (now using 1/${published}).`,
+      );
+      expect(check.stdout).toMatch(/\n1 problem\.\n$/);
+      const sent = Math.floor(Date.now() / 1000);
+      expect((await php.postJson(validMessage)).status).toBe(200);
+      const [hit] = sqlite<{ expires_at: number }>(php.storage, 'SELECT expires_at FROM rate_hits');
+      expect(hit.expires_at - sent).toBeGreaterThan(published - 60);
+      expect(hit.expires_at - sent).toBeLessThanOrEqual(published + 1);
+      // The next message from the address is refused within the published window, and its wait says so.
+      const limited = await php.postJson(validMessage);
+      expect(limited.status).toBe(429);
+      expect(Number(limited.headers.get('retry-after'))).toBeLessThanOrEqual(published);
+    });
+
     it('fails on the example file’s SMTP server, login and password', async () => {
       php.fresh({ ...smtpDown, SMTP_HOST: 'smtp.example.com', SMTP_USER: 'website@example.com', SMTP_PASS: 'change-me' });
       const check = await php.admin('check');

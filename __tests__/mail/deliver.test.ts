@@ -187,16 +187,18 @@ describe('mail/deliver.php', () => {
     expect(readdirSync(outbox)).toEqual([]);
   });
 
-  it('keeps messages, and held ones, as long as the contract says, which /privacy states: a changed contract changes both', async () => {
+  it('keeps messages, held ones and the rate limit’s hashes as long as the contract says, which /privacy states: a changed contract changes both', async () => {
     // One change to the contract, in the endpoint's copy of mail/ (as the build carries it), and
     // both the page and the endpoint read that file.
     const file = join(php.docroot, 'mail', 'contract.json');
     const original = readFileSync(file, 'utf8');
-    writeFileSync(file, JSON.stringify({ ...contract, retention: { messageDays: 60, heldDays: 7 } }, null, 2));
+    writeFileSync(file, JSON.stringify({ ...contract, retention: { messageDays: 60, heldDays: 7, rateLimitMinutes: 5 } }, null, 2));
+    storage = php.fresh({ MAIL_RATE_LIMIT: '5/600' });
     try {
       const privacy = privacyFrom(file);
       expect(privacy).toContain('the copy on the web server is deleted 60 days after you sent it. A message that cannot be delivered to us is deleted 60 days after you sent it too.');
       expect(privacy).toContain('if we do not release it, it is deleted 7 days after it arrived');
+      expect(privacy).toContain('deletes that hash after its counting window, at most 5 minutes, has ended');
 
       // Either side of the new periods, and all within the old ones: none would go unless the change is read.
       await storeMessages(php, storage, [{ id: 'old', age: 61 * DAY, delivered: true }, { id: 'kept', age: 59 * DAY, delivered: true }]);
@@ -207,6 +209,10 @@ describe('mail/deliver.php', () => {
       age(held['Held a week'], 7.01);
       age(held['Held six days'], 6);
       expect((await php.admin('status')).stdout).toMatch(/unreleased ones go after 7 days$/m);
+      // The hashes of the address that sent them are kept 5 minutes, not the setting's 10.
+      const counted = sqlite<{ expires_at: number }>(storage, 'SELECT expires_at FROM rate_hits');
+      expect(counted).toHaveLength(2);
+      for (const { expires_at } of counted) expect(expires_at).toBeLessThanOrEqual(Math.ceil(Date.now() / 1000) + 300);
       expect(await php.deliver()).toEqual(silent);
       expect((await php.messages()).map(({ id }) => id).sort()).toEqual(['kept', held['Held six days']].sort());
     } finally {

@@ -1,12 +1,13 @@
 /** @jest-environment node */
 import { execFileSync } from 'node:child_process';
 import { createHash, createHmac } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import PostalMime from 'postal-mime';
 import attributionCases from '../fixtures/attribution-cases.json';
 import cases from '../fixtures/contact-cases.json';
 import { cleanupTemp, expectClean, expectSafeHeaders, inParallel, MAIL_HEADERS, setupPhpServer, sqlite, SUCCESS, validMessage } from '../helpers/php-server';
+import contract from '@/mail/contract.json';
 
 // mail/send.php's rules: what it accepts, refuses and mails, its spam defence and the proof of
 // work. What it does when something fails is send-failures.test.ts; over SMTP, smtp.test.ts.
@@ -200,6 +201,31 @@ print(json.dumps(mails))`;
     expect(mail.headers.find((header) => header.key === 'content-type')?.value).toMatch(/^text\/plain; charset=UTF-8$/i);
     expect(mail.text).toContain(message);
     expect(raw).not.toMatch(/text\/html/i);
+  });
+
+  it('lays out the mail and admin.php show by the contract: each field under its label, a multiline one in lines of its own, an optional one left empty "(not given)"', async () => {
+    // One change to the contract, in the endpoint's copy of mail/ (as the build carries it).
+    const file = join(php.docroot, 'mail', 'contract.json');
+    const original = readFileSync(file, 'utf8');
+    const changed = structuredClone(contract);
+    changed.fields.company.label = 'Organisation';
+    changed.fields.phone.multiline = true;
+    writeFileSync(file, JSON.stringify(changed));
+    try {
+      const phone = '+359 2 000 0000\nafter 18:00 +359 2 000 0001';
+      expect((await php.sendJson({ ...valid, company: '', phone })).status).toBe(200);
+      const text = (await PostalMime.parse(php.capturedMessages()[0])).text!.replace(/\r\n/g, '\n');
+      expect(text).toContain(
+        ['First name: Ana', 'Last name:  Example', 'Email:      ana@example.com', 'Organisation: (not given)', 'Subject:    VSAT for two vessels', 'Came from:  (not known: the form was opened directly)', 'Campaign:   (none)', '', 'Phone:', phone, '', 'Message:', valid.message, ''].join('\n'),
+      );
+      const [message] = await php.messages();
+      const show = (await php.admin('show', message.id)).stdout;
+      expect(show).toMatch(/^organisation: +$/m);
+      expect(show).toContain('phone:        \n  +359 2 000 0000\n  after 18:00 +359 2 000 0001\n');
+      expect(show).toContain('message:      \n  Hello,\n  we would like a quote.\n');
+    } finally {
+      writeFileSync(file, original);
+    }
   });
 
   describe('refuses malformed requests', () => {

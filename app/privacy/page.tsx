@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { CompanyAddress, EmailLink, PhoneLink } from '@/components/contact-details';
 import { PageHero } from '@/components/page-hero';
 import { Section } from '@/components/section';
-import { CONSENT_COOKIE } from '@/lib/analytics';
+import { CONSENT_COOKIE, CONSENT_DAYS } from '@/lib/analytics';
 import { retention } from '@/lib/contact';
 import { pageMetadata } from '@/lib/metadata';
 import { content } from '@/lib/content';
@@ -106,8 +106,8 @@ export default function PrivacyPage() {
         <p>
           To protect the form from abuse, the server counts how many messages come from each network address. It does
           not store the address: it keeps a keyed hash of it (HMAC-SHA-256 with a secret key that never leaves the
-          server), which cannot be turned back into the address, and deletes that hash after the counting window of 10
-          minutes has ended.
+          server), which cannot be turned back into the address, and deletes that hash after its counting window, at
+          most {retention.rateLimitMinutes} minutes, has ended.
         </p>
         <p>
           To keep out spam sent by scripts, your browser solves a small puzzle from our server while you type (a proof
@@ -126,7 +126,7 @@ export default function PrivacyPage() {
           {content.company.analyticsRetention}.
         </p>
         <p>
-          Your choice is kept in a first-party cookie, <code>{CONSENT_COOKIE}</code>, for 180 days. You can change it at
+          Your choice is kept in a first-party cookie, <code>{CONSENT_COOKIE}</code>, for {CONSENT_DAYS} days. You can change it at
           any time with <strong>Cookie settings</strong> at the bottom of every page; rejecting after accepting also
           removes the analytics cookies from this site.
         </p>

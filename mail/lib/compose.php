@@ -35,9 +35,8 @@ function contact_compose(array $config, array $record): \PHPMailer\PHPMailer\PHP
     // admin.php shows it: a field of one line wholly; the message but for its line breaks, tabs
     // and the joiners between letters that its language needs.
     foreach ($fields as $name => $value) {
-        $fields[$name] = contact_printable($value, $name === 'message');
+        $fields[$name] = contact_printable($value, contact_field($name)['multiline']);
     }
-    $optional = static fn (string $name): string => $fields[$name] === '' ? '(not given)' : $fields[$name];
     $mail = contact_mailer();
     $mail->CharSet = \PHPMailer\PHPMailer\PHPMailer::CHARSET_UTF8;
     $mail->Encoding = \PHPMailer\PHPMailer\PHPMailer::ENCODING_QUOTED_PRINTABLE;
@@ -54,16 +53,7 @@ function contact_compose(array $config, array $record): \PHPMailer\PHPMailer\PHP
     $mail->Body = (string) preg_replace('/\r?\n/', "\r\n", implode("\n", [
         'New message from the contact form of the website.',
         '',
-        'First name: ' . $fields['firstName'],
-        'Last name:  ' . $fields['lastName'],
-        'Email:      ' . $fields['email'],
-        'Company:    ' . $optional('company'),
-        'Subject:    ' . $fields['subject'],
-        'Phone:      ' . $optional('phone'),
-        ...contact_origin_lines($record),
-        '',
-        'Message:',
-        $fields['message'],
+        ...contact_field_lines($fields, $record),
         '',
         '--',
         'Received ' . gmdate('Y-m-d H:i', (int) $record['received_at']) . ' UTC, reference ' . $record['id'] . '.',
@@ -135,6 +125,29 @@ function contact_compose_earlier(string $name, string $value): string
     // other C0 controls or DEL.
     $earlier = contact_refused_pattern(contact_field($name)['multiline'], 0x80);
     return preg_replace_callback($earlier, static fn (array $control): string => contact_printable($control[0]), $value) ?? $value;
+}
+
+/**
+ * The fields for the mail, by their labels in the contract: each of one line on a line of its own,
+ * an optional one left empty "(not given)", then where the lead came from, then each multiline one
+ * (the message) below its label.
+ * @param array<string, string> $fields validated, made printable
+ * @param array<string, mixed> $record the stored message
+ * @return list<string>
+ */
+function contact_field_lines(array $fields, array $record): array
+{
+    $lines = [];
+    $blocks = [];
+    foreach ($fields as $name => $value) {
+        ['label' => $label, 'required' => $required, 'multiline' => $multiline] = contact_field($name);
+        if ($multiline) {
+            array_push($blocks, '', "$label:", $value);
+        } else {
+            $lines[] = sprintf('%-11s %s', "$label:", $value === '' && !$required ? '(not given)' : $value);
+        }
+    }
+    return [...$lines, ...contact_origin_lines($record), ...$blocks];
 }
 
 /** @return list<string> where the lead came from, for the mail: the page before the form, the campaign */

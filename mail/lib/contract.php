@@ -1,8 +1,8 @@
 <?php
 // The contract between the form and the endpoint (mail/contract.json, which the form's TypeScript
-// reads too): the fields and their caps, the rules a message must pass, the texts a visitor reads
-// and the retention /privacy publishes, read once per process, checked as it is read, and the
-// patterns built from it. It calls nothing.
+// reads too): the fields and their caps, the rules a message must pass, what led to a lead, the
+// texts a visitor reads and the retention /privacy publishes, read once per process, checked as it
+// is read, and the patterns built from it. It calls nothing.
 declare(strict_types=1);
 
 /** Data, beside the code that reads it: the build copies mail/ whole, so it travels with it. */
@@ -15,7 +15,7 @@ const CONTACT_CODE_POINTS = '/^U\+([0-9A-F]{4,6})(?:-U\+([0-9A-F]{4,6}))?$/D';
 /**
  * The contract, read once per process; one that cannot be read or lacks what the endpoint needs
  * is refused in one line naming the file.
- * @return array{fields: array<string, array{label: string, required: bool, maxLength: int, multiline: bool}>, defaultSubject: string, whitespace: list<string>, email: string, characters: array{refused: list<string>, refusedInOneLine: list<string>, keptInMultiline: list<string>}, texts: array<string, string>, retention: array{messageDays: int, heldDays: int}}
+ * @return array{fields: array<string, array{label: string, required: bool, maxLength: int, multiline: bool}>, defaultSubject: string, whitespace: list<string>, email: string, characters: array{refused: list<string>, refusedInOneLine: list<string>, keptInMultiline: list<string>}, texts: array<string, string>, attribution: array<string, array{maxLength: int, pattern?: string}>, retention: array{messageDays: int, heldDays: int, rateLimitMinutes: int}}
  */
 function contact_contract(): array
 {
@@ -65,9 +65,18 @@ function contact_contract_problem(mixed $read): ?string
             return "has no text $key";
         }
     }
-    foreach (['messageDays', 'heldDays'] as $key) {
+    // The page before the form is one of them, by name: the form and the mail tell it from the campaign.
+    if (!is_array($read['attribution'] ?? null) || !isset($read['attribution']['source'])) {
+        return 'has no attribution with a source';
+    }
+    foreach ($read['attribution'] as $name => $field) {
+        if (!$isCount($field['maxLength'] ?? null) || !is_string($field['pattern'] ?? '')) {
+            return "gives attribution.$name no maxLength (a whole number of at least 1), or a pattern that is no string";
+        }
+    }
+    foreach (['messageDays' => 'days', 'heldDays' => 'days', 'rateLimitMinutes' => 'minutes'] as $key => $unit) {
         if (!$isCount($read['retention'][$key] ?? null)) {
-            return "has no retention.$key, a whole number of days of at least 1";
+            return "has no retention.$key, a whole number of $unit of at least 1";
         }
     }
     return null;
@@ -83,6 +92,16 @@ function contact_fields(): array
 function contact_field(string $name): array
 {
     return contact_contract()['fields'][$name];
+}
+
+/**
+ * What the form sends of how the visitor came to it, besides the fields: the page of this site
+ * before the form (source) and the campaign tags of the URL the visit landed on.
+ * @return array<string, array{maxLength: int, pattern?: string}> each by name, its cap in characters and a pattern it must match
+ */
+function contact_attribution_fields(): array
+{
+    return contact_contract()['attribution'];
 }
 
 /** A text for the visitor, each {name} in it replaced by its value. @param array<string, string> $values */
@@ -101,6 +120,12 @@ function contact_default_subject(): string
 function contact_retention_days(string $which): int
 {
     return contact_contract()['retention'][$which];
+}
+
+/** The longest the rate limit may keep the hash of an address, in seconds: the window /privacy publishes. */
+function contact_rate_limit_longest(): int
+{
+    return contact_contract()['retention']['rateLimitMinutes'] * 60;
 }
 
 /**
@@ -145,8 +170,14 @@ function contact_controls_pattern(): string
     return '/[' . contact_code_class(contact_contract()['characters']['refused']) . ']/u';
 }
 
-/** The contract's email pattern, its \s the contract's whitespace. */
+/** A pattern of the contract (email, an attribution field's) for PCRE, its \s the contract's whitespace. */
+function contact_contract_pattern(string $pattern): string
+{
+    return '/' . str_replace(['/', '\s'], ['\/', contact_space_class()], $pattern) . '/uD';
+}
+
+/** The contract's email pattern. */
 function contact_email_pattern(): string
 {
-    return '/' . str_replace(['/', '\s'], ['\/', contact_space_class()], contact_contract()['email']) . '/u';
+    return contact_contract_pattern(contact_contract()['email']);
 }

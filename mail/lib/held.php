@@ -4,10 +4,11 @@
 // (MAIL_HELD_MAX_MESSAGES, MAIL_HELD_MAX_MB): a flood of form posts never fills the disk, and a
 // message with a proof is never turned away. Within the cap, each network (an IPv6 /48, an IPv4
 // /24) may hold only its share, so a flood from one cannot turn away everyone else without
-// JavaScript. It may call config.php, client.php, database.php and printable.php.
+// JavaScript. It may call config.php, client.php, contract.php, database.php and printable.php.
 declare(strict_types=1);
 
 require_once __DIR__ . '/config.php';
+require_once __DIR__ . '/contract.php';
 require_once __DIR__ . '/client.php';
 require_once __DIR__ . '/database.php';
 require_once __DIR__ . '/printable.php';
@@ -15,8 +16,11 @@ require_once __DIR__ . '/printable.php';
 /** One network may hold this part of each cap: a twentieth, 25 messages and 0.5 MB of the defaults. */
 const CONTACT_HELD_NETWORK_SHARE = 20;
 
-/** What is counted of a held message's size: what the visitor typed, as stored (bytes). */
-const CONTACT_HELD_BYTES_SQL = 'length(CAST(firstName || lastName || email || company || subject || phone || message AS BLOB))';
+/** What is counted of a held message's size, as SQL: what the visitor typed, the contract's fields as stored (bytes). */
+function contact_held_bytes_sql(): string
+{
+    return 'length(CAST(' . implode(' || ', array_keys(contact_fields())) . ' AS BLOB))';
+}
 
 /** Null while more may be held, else a sentence for the operator: how many, and the cap. The size is read only under the count's cap. */
 function contact_held_full(array $config, PDO $pdo): ?string
@@ -24,7 +28,7 @@ function contact_held_full(array $config, PDO $pdo): ?string
     $messages = contact_config_int($config, 'MAIL_HELD_MAX_MESSAGES', 1);
     $megabytes = contact_config_int($config, 'MAIL_HELD_MAX_MB', 1);
     $count = (int) $pdo->query('SELECT count(*) FROM messages WHERE held = 1')->fetchColumn();
-    $bytes = $count >= $messages ? null : (int) $pdo->query('SELECT coalesce(sum(' . CONTACT_HELD_BYTES_SQL . '), 0) FROM messages WHERE held = 1')->fetchColumn();
+    $bytes = $count >= $messages ? null : (int) $pdo->query('SELECT coalesce(sum(' . contact_held_bytes_sql() . '), 0) FROM messages WHERE held = 1')->fetchColumn();
     if ($bytes !== null && $bytes < $megabytes * 1048576) {
         return null;
     }
@@ -66,7 +70,7 @@ function contact_held_refusal(array $config, PDO $pdo, string $network): ?string
         return 'full';
     }
     [$messages, $bytes] = contact_held_share($config);
-    $query = $pdo->prepare('SELECT count(*) AS messages, coalesce(sum(' . CONTACT_HELD_BYTES_SQL . '), 0) AS bytes FROM messages WHERE held = 1 AND network = ?');
+    $query = $pdo->prepare('SELECT count(*) AS messages, coalesce(sum(' . contact_held_bytes_sql() . '), 0) AS bytes FROM messages WHERE held = 1 AND network = ?');
     $query->execute([$network]);
     $held = $query->fetch();
     return (int) $held['messages'] >= $messages || (int) $held['bytes'] >= $bytes ? 'network' : null;

@@ -50,7 +50,7 @@ function contact_store_accept(PDO $pdo, array $config, array $fields, string $cl
             contact_proof_spend($pdo, $proof);
         }
         $id = contact_new_id();
-        $names = [...array_keys(contact_fields()), ...array_keys(CONTACT_ATTRIBUTION)];
+        $names = [...array_keys(contact_fields()), ...array_keys(contact_attribution_fields())];
         $values = array_map(static fn (string $name): ?string => $fields[$name] ?? (isset(contact_fields()[$name]) ? '' : null), $names);
         $columns = implode(', ', $names);
         $marks = implode(', ', array_fill(0, count($names), '?'));

@@ -1,17 +1,21 @@
 <?php
 // The rate limit (MAIL_RATE_LIMIT): messages accepted per client address in a window, counted in
 // the store as keyed hashes of the address (client.php: an IPv6 client counts per /64), each
-// kept only until its window ends. It may call database.php, client.php and config.php.
+// kept only until its window ends, and the window never longer than /privacy publishes (the
+// contract's retention.rateLimitMinutes; admin.php check warns of a longer one). It may call
+// database.php, client.php, config.php and contract.php.
 declare(strict_types=1);
 
 require_once __DIR__ . '/database.php';
 require_once __DIR__ . '/client.php';
 require_once __DIR__ . '/config.php';
+require_once __DIR__ . '/contract.php';
 
 /** Counts a message from $client, in the transaction that stores it. @return int 0, or the seconds until it may send again */
 function contact_rate_limit_count(PDO $pdo, array $config, string $client, int $now): int
 {
     [$limit, $window] = contact_rate_limit($config);
+    $window = min($window, contact_rate_limit_longest());
     contact_rate_limit_expire($pdo, $now);
     if ($limit === 0) {
         return 0;

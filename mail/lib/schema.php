@@ -4,11 +4,10 @@
 // hash of the network it came from (held.php's shares). Each way a lead goes out
 // (channels.php) is a row of `deliveries`, with its own state, attempts, backoff and lease. Every
 // query of the endpoint, cron and the health check uses an index. PRAGMA user_version names the
-// schema; store.php refuses any other. It may call database.php and validation.php.
+// schema; store.php refuses any other. It may call database.php.
 declare(strict_types=1);
 
 require_once __DIR__ . '/database.php';
-require_once __DIR__ . '/validation.php';
 
 const CONTACT_SCHEMA_VERSION = 5;
 /** A delivery's states: waiting (pending), claimed by a sender (sending), and how it ended. */
@@ -17,15 +16,16 @@ const CONTACT_DELIVERY_STATES = ['pending', 'sending', 'delivered', 'dead'];
 /** Makes the tables of a new store and its keys, unless another process did while this one waited for the lock. */
 function contact_schema_create(PDO $pdo): void
 {
-    $attribution = implode(",\n", array_map(static fn (string $name): string => "$name TEXT", array_keys(CONTACT_ATTRIBUTION)));
     $states = implode(', ', array_map(static fn (string $state): string => "'$state'", CONTACT_DELIVERY_STATES));
-    contact_store_transaction($pdo, static function (PDO $pdo) use ($attribution, $states): void {
+    contact_store_transaction($pdo, static function (PDO $pdo) use ($states): void {
         if ((int) $pdo->query('PRAGMA user_version')->fetchColumn() !== 0) {
             return;
         }
         // deliveries_state finds a channel's due deliveries and those in a state (health, retry
         // --dead); messages_held the held ones by age (retention, health), messages_network
-        // those of one network (its share).
+        // those of one network (its share). The columns of the contract's fields and attribution
+        // are written out: a column changes with the schema's version, never with the contract,
+        // and a store is made even where the contract cannot be read.
         $pdo->exec(<<<SQL
             CREATE TABLE messages (
                 id TEXT PRIMARY KEY,
@@ -37,7 +37,12 @@ function contact_schema_create(PDO $pdo): void
                 subject TEXT NOT NULL,
                 phone TEXT NOT NULL,
                 message TEXT NOT NULL,
-                $attribution,
+                source TEXT,
+                utm_source TEXT,
+                utm_medium TEXT,
+                utm_campaign TEXT,
+                utm_term TEXT,
+                utm_content TEXT,
                 held INTEGER NOT NULL DEFAULT 0 CHECK (held IN (0, 1)),
                 network TEXT CHECK (network IS NULL OR held = 1)
             );

@@ -54,18 +54,12 @@ function contact_validate(array $input): array
 }
 
 /**
- * What led to the lead, sent by the form's script besides the seven fields: the page of this site
- * the visitor came to the form from, and the campaign tags of the URL the visit landed on.
- * Field => maximum length in characters.
- */
-const CONTACT_ATTRIBUTION = ['source' => 200, 'utm_source' => 100, 'utm_medium' => 100, 'utm_campaign' => 100, 'utm_term' => 100, 'utm_content' => 100];
-/** A path on this site: one slash, then no second one (//host is another site), no space or backslash. */
-const CONTACT_SOURCE_PATH = '#^/(?![/\\\\])[^\s\\\\]*$#uD';
-
-/**
- * Checks the attribution fields (absent or empty: not known) by the rule every field keeps on
- * controls (the contract's characters.refused). The form sends only values that pass, so one
- * that fails is refused.
+ * Checks what led to the lead (the contract's attribution: the page of this site the visitor came
+ * to the form from, the campaign tags of the URL the visit landed on), sent by the form's script
+ * besides the seven fields; absent or empty: not known. Each is held to its cap and pattern and
+ * to the rule every field keeps on controls (the contract's characters.refused), untrimmed. The
+ * form sends only values that pass (lib/contact.ts reads the same rules), so one that fails is
+ * refused.
  * @param array<string, mixed> $input
  * @return array{0: array<string, ?string>, 1: list<string>} [field => value or null, names of invalid fields]
  */
@@ -73,16 +67,16 @@ function contact_validate_attribution(array $input): array
 {
     $fields = [];
     $invalid = [];
-    foreach (CONTACT_ATTRIBUTION as $name => $max) {
+    foreach (contact_attribution_fields() as $name => $rule) {
         $value = $input[$name] ?? '';
         $fields[$name] = is_string($value) && $value !== '' ? $value : null;
         if ($fields[$name] === null) {
             continue;
         }
         $ok = preg_match('//u', $value) === 1
-            && preg_match_all('/./su', $value) <= $max
+            && preg_match_all('/./su', $value) <= $rule['maxLength']
             && preg_match(contact_controls_pattern(), $value) !== 1
-            && ($name !== 'source' || preg_match(CONTACT_SOURCE_PATH, $value) === 1);
+            && (!isset($rule['pattern']) || preg_match(contact_contract_pattern($rule['pattern']), $value) === 1);
         if (!$ok) {
             $invalid[] = $name;
         }

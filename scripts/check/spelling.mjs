@@ -1,7 +1,8 @@
 // Spelling, a rule of the content check: the visible copy of the pages and components (JSX text
-// and the strings that are not code) and the values of the company's facts in content/*.yaml
-// (names, addresses and links aside), in British English plus the words of cspell.json. Each
-// misspelt word is named with its file and line, and up to three suggestions.
+// and the strings that are not code), the values of the company's facts in content/*.yaml
+// (names, addresses and links aside) and the texts of the form's contract (mail/contract.json),
+// in British English plus the words of cspell.json. Each misspelt word is named with its file and
+// line, and up to three suggestions.
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -21,24 +22,31 @@ const NOT_WORDS = new Set([
 /** Spelling issues by file and text: a tree checked again (or a copy of it) is spelled only where it changed. */
 const spelled = new Map();
 
-/** The files spelled: route files and components, lib/site.ts and lib/contact.ts, and content/. */
-export const spelledFiles = (tree) =>
-  [...tree.files('app', /\.tsx$/), ...tree.files('components', /\.tsx$/), 'lib/site.ts', 'lib/contact.ts', ...tree.files('content', /\.yaml$/)].filter((file) => tree.exists(file));
+/** The form's contract: of it, only the texts a visitor reads are spelled. */
+const CONTRACT = 'mail/contract.json';
 
-/** The values of a YAML file a visitor reads, each with where it starts, and a way from an offset to its line. */
-function yamlCopy(text) {
+/** The files spelled: route files and components, lib/site.ts and lib/contact.ts, content/ and the contract. */
+export const spelledFiles = (tree) =>
+  [...tree.files('app', /\.tsx$/), ...tree.files('components', /\.tsx$/), 'lib/site.ts', 'lib/contact.ts', ...tree.files('content', /\.yaml$/), CONTRACT].filter((file) => tree.exists(file));
+
+/**
+ * The values of a YAML file a visitor reads (or of its `only` key), each with where it starts, and
+ * a way from an offset to its line. JSON is YAML: the contract is read so too.
+ */
+function yamlCopy(text, only) {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, customTags: [{ tag: '!placeholder', resolve: (value) => value }] });
   const pieces = [];
   const walk = (node, key) => {
     if (isMap(node)) for (const pair of node.items) walk(pair.value, isScalar(pair.key) ? String(pair.key.value) : key);
     else if (isSeq(node)) for (const item of node.items) walk(item, key);
-    else if (isScalar(node) && typeof node.value === 'string' && !NOT_WORDS.has(key) && /\p{L}{2}/u.test(node.value) && !/^(\/|#|\w+:)/.test(node.value)) {
+    // Not a path, an anchor or a link (a scheme, its colon followed by no space: "Check: …" is a sentence).
+    else if (isScalar(node) && typeof node.value === 'string' && !NOT_WORDS.has(key) && /\p{L}{2}/u.test(node.value) && !/^(\/|#|\w+:(?!\s))/.test(node.value)) {
       // As it stands in the file, so that a word of a value folded over lines is found on its line.
       pieces.push({ text: text.slice(node.range[0], node.range[1]), start: node.range[0] });
     }
   };
-  walk(doc.contents, undefined);
+  walk(only ? doc.get(only, true) : doc.contents, undefined);
   return { pieces, lineAt: (offset) => lineCounter.linePos(offset).line };
 }
 
@@ -57,7 +65,8 @@ export async function spelling(tree) {
     const key = `${settings.words.join(' ')}\0${file}\0${text}`;
     if (!spelled.has(key)) {
       let copy;
-      if (file.endsWith('.yaml')) copy = yamlCopy(text);
+      if (file === CONTRACT) copy = yamlCopy(text, 'texts');
+      else if (file.endsWith('.yaml')) copy = yamlCopy(text);
       else {
         const source = tree.parse(file);
         copy = { pieces: copyOf(source), lineAt: (offset) => lineOf(source, offset) };

@@ -88,7 +88,12 @@ function admin_check(array $config, bool $sendTest): int
         $report(false, $warning, 'warn');
     }
     try {
-        $report(true, 'contract: ' . realpath(CONTACT_CONTRACT_FILE) . ', messages kept ' . contact_retention_days('messageDays') . ' days, held ones ' . contact_retention_days('heldDays') . ' (as /privacy says)');
+        [$limit, $window] = contact_rate_limit($config);
+        if ($window > contact_rate_limit_longest()) {
+            $report(false, "MAIL_RATE_LIMIT is \"{$config['MAIL_RATE_LIMIT']}\": its window would keep the hash of an address longer than the " . contact_rate_limit_longest() / 60
+                . ' minutes /privacy publishes (retention.rateLimitMinutes in mail/contract.json) (now using ' . $limit . '/' . contact_rate_limit_longest() . ').', 'warn');
+        }
+        $report(true, 'contract: ' . realpath(CONTACT_CONTRACT_FILE) . ', messages kept ' . contact_retention_days('messageDays') . ' days, held ones ' . contact_retention_days('heldDays') . ', the rate limit\'s hashes at most ' . contact_rate_limit_longest() / 60 . ' minutes (as /privacy says)');
     } catch (RuntimeException $error) {
         $report(false, $error->getMessage());
     }

@@ -102,15 +102,19 @@ function admin_show(array $config, string $id): int
     foreach (contact_channels() as $channel) {
         $lines += ($channel['files'])($config, $id);
     }
-    foreach (array_keys(CONTACT_ATTRIBUTION) as $name) {
+    foreach (array_keys(contact_attribution_fields()) as $name) {
         $lines[$name === 'source' ? 'came from' : $name] = $message[$name] ?? '-';
     }
+    $multiline = [];
     foreach (contact_fields() as $name => $max) {
         $lines[contact_label($name)] = $message[$name];
+        if (contact_field($name)['multiline']) {
+            $multiline[] = contact_label($name);
+        }
     }
     foreach ($lines as $label => $value) {
-        // One line each, but the message: its own lines, indented, below its label.
-        $shown = $label === 'message'
+        // One line each, but a multiline field (the message): its own lines, indented, below its label.
+        $shown = in_array($label, $multiline, true)
             ? "\n  " . str_replace("\n", "\n  ", contact_printable($value, true))
             : contact_printable((string) $value);
         printf("%-13s %s\n", "$label:", $shown);
@@ -127,7 +131,7 @@ function admin_export(array $config, string $format, ?int $since): int
     $out = fopen('php://output', 'wb');
     // The message's own delivery in attempts, lastError and delivered; each other channel's state in a column of its name.
     $others = array_values(array_diff(array_keys(contact_channels()), [contact_primary_channel()]));
-    $columns = ['id', 'state', 'received', ...array_keys(contact_fields()), ...array_keys(CONTACT_ATTRIBUTION), 'attempts', 'lastError', 'delivered', ...$others];
+    $columns = ['id', 'state', 'received', ...array_keys(contact_fields()), ...array_keys(contact_attribution_fields()), 'attempts', 'lastError', 'delivered', ...$others];
     if ($format === 'csv') {
         fwrite($out, admin_csv_row($columns));
     }
@@ -139,7 +143,7 @@ function admin_export(array $config, string $format, ?int $since): int
             'state' => $message['state'],
             'received' => $iso($message['received_at']),
             ...array_intersect_key($message, contact_fields()),
-            ...array_intersect_key($message, CONTACT_ATTRIBUTION),
+            ...array_intersect_key($message, contact_attribution_fields()),
             'attempts' => (int) $own['attempts'],
             'lastError' => $own['last_error'],
             'delivered' => $iso($own['delivered_at']),
