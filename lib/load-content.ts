@@ -21,8 +21,11 @@ import { resultsFile, type Result } from './results.ts';
 import { serviceLevelsFile, type ServiceLevels } from './service-levels.ts';
 import { testimonialFile, type Testimonial } from './testimonial.ts';
 
-/** What a schema may ask of the world around the file: whether a file is there, and today's date. */
-export type ContentContext = { isFile: (path: string) => boolean; today: string };
+/**
+ * What a schema may ask of the world around the file: whether a file is there, today's date, and
+ * whether a text is written under `!placeholder` in the file (a made-up address may stand in there).
+ */
+export type ContentContext = { isFile: (path: string) => boolean; today: string; isPlaceholder: (text: string) => boolean };
 
 /**
  * One content file: its name in content/, its schema, the nouns its problems use for what the
@@ -171,7 +174,7 @@ function nodeAt(contents: unknown, path: readonly PropertyKey[], keys?: readonly
 type Read<T> = { value: T | undefined; problems: Problem[]; placeholders: Placeholder[]; lines: (path: readonly PropertyKey[]) => number };
 
 /** Reads one content file of the tree at `root`: its value where the schema passed it, its problems and its placeholders. */
-export function readFile<T>(root: string, { file, schema, nouns, whole = file }: ContentFile<T>, context: ContentContext, fixture?: boolean): Read<T> {
+export function readFile<T>(root: string, { file, schema, nouns, whole = file }: ContentFile<T>, context: Omit<ContentContext, 'isPlaceholder'>, fixture?: boolean): Read<T> {
   const path = contentPath(root, file, fixture);
   const at = (line: number, message: string): Problem => ({ file: path, line, message });
   const lineCounter = new LineCounter();
@@ -199,9 +202,13 @@ export function readFile<T>(root: string, { file, schema, nouns, whole = file }:
 
   const data = doc.toJS();
   const placeholders: Placeholder[] = [];
+  const placeholderTexts = new Set<string>();
   visit(doc, {
     Node(_key, node, ancestors) {
       if ((node as YamlNode).tag !== PLACEHOLDER) return;
+      const texts = (scalar: unknown) => isScalar(scalar) && typeof scalar.value === 'string' && placeholderTexts.add(scalar.value);
+      if (isScalar(node)) texts(node);
+      else visit(node as YamlNode, { Scalar: (_, scalar) => void texts(scalar) });
       // The path from the document to the node, as keys and indexes.
       const trail: PropertyKey[] = [];
       ancestors.forEach((ancestor, index) => {
@@ -217,7 +224,7 @@ export function readFile<T>(root: string, { file, schema, nouns, whole = file }:
       placeholders.push({ ...at(line, `${what} is still a placeholder: write the real value and delete “${PLACEHOLDER}” before it`), what, value });
     },
   });
-  const parsed = schema(context).safeParse(data, { error: friendly });
+  const parsed = schema({ ...context, isPlaceholder: (text) => placeholderTexts.has(text) }).safeParse(data, { error: friendly });
   if (parsed.success) return { value: parsed.data, problems: [], placeholders, lines };
   const problems = parsed.error.issues.map((issue) =>
     at(lineOf(nodeAt(doc.contents, issue.path, issue.code === 'unrecognized_keys' ? issue.keys : undefined)?.range?.[0]), describe(issue, data, nouns, whole)),
@@ -233,7 +240,7 @@ export type ContentRead = { facts: Facts | undefined; problems: Problem[]; place
  * no problem; the placeholders in any case.
  */
 export function readContent(root: string, { fixture, today = new Date().toISOString().slice(0, 10) }: { fixture?: boolean; today?: string } = {}): ContentRead {
-  const context: ContentContext = { today, isFile: (path) => existsSync(join(root, path)) && statSync(join(root, path)).isFile() };
+  const context = { today, isFile: (path: string) => existsSync(join(root, path)) && statSync(join(root, path)).isFile() };
   const read = Object.fromEntries(Object.entries(contentFiles).map(([name, file]) => [name, readFile(root, file as ContentFile<unknown>, context, fixture)])) as { [Key in keyof Facts]: Read<Facts[Key]> };
   const problems = Object.values(read).flatMap((file) => file.problems);
   const placeholders = Object.values(read).flatMap((file) => file.placeholders);

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { ContentContext, ContentFile } from './load-content.ts';
 import { link, list, text } from './schema-parts.ts';
 
-const person = ({ isFile }: ContentContext) =>
+const person = (context: ContentContext) =>
   z.strictObject({
     name: text(),
     role: text(),
@@ -20,9 +20,9 @@ const person = ({ isFile }: ContentContext) =>
      * it square and makes it small, as /people/jane-doe.webp (scripts/build/people-photos.mjs).
      */
     photo: text()
-      .refine((path) => isFile(path), { error: (issue) => `has a photo, ${String(issue.input)}, that is not there: give its path from the project's root, or leave photo out for a badge with the initials` })
+      .refine((path) => context.isFile(path), { error: (issue) => `has a photo, ${String(issue.input)}, that is not there: give its path from the project's root, or leave photo out for a badge with the initials` })
       .optional(),
-    profile: link().optional(),
+    profile: link(context).optional(),
     founder: z.boolean().optional(),
     answersEnquiries: z.boolean().optional(),
   });

@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { list, link, text } from './schema-parts.ts';
-import type { ContentFile } from './load-content.ts';
+import type { ContentContext, ContentFile } from './load-content.ts';
 
 /** When a desk or a line answers: round the clock, or the hours written out. */
 type Desk = { roundTheClock: boolean; hours?: string };
@@ -37,15 +37,16 @@ const priority = z.strictObject({
   restore: text(),
 });
 
-const channel = z.strictObject({ kind: z.enum(['phone', 'email', 'portal']), label: text(), href: z.union([z.string().regex(/^(tel:\+\d+|mailto:\S+@\S+)$/), link()]) });
+const channel = (context: ContentContext) => z.strictObject({ kind: z.enum(['phone', 'email', 'portal']), label: text(), href: z.union([z.string().regex(/^(tel:\+\d+|mailto:\S+@\S+)$/), link(context)]) });
 
-const levels = z
+const levels = (context: ContentContext) =>
+  z
   .strictObject({
     priorities: list(priority),
     ...deskHours.shape,
     timeZone: text().optional(),
     languages: list(text()),
-    channels: list(channel),
+    channels: list(channel(context)),
     escalation: list(text()),
     attendance: list(text()),
     uptime: list(z.strictObject({ link: text(), commitment: text(), remedy: text() })),
@@ -56,12 +57,12 @@ const levels = z
     if (!desk.roundTheClock && desk.hours && !desk.timeZone) context.addIssue({ code: 'custom', path: ['hours'], message: 'has hours but no timeZone: say which time zone they are in (timeZone: Central European Time (CET/CEST))' });
   });
 
-export type ServiceLevels = z.output<typeof levels>;
+export type ServiceLevels = z.output<ReturnType<typeof levels>>;
 export type Priority = ServiceLevels['priorities'][number];
 
 export const serviceLevelsFile: ContentFile<ServiceLevels | null> = {
   file: 'service-levels.yaml',
-  schema: () => levels.nullable(),
+  schema: (context) => levels(context).nullable(),
   whole: 'the support desk',
   nouns: { priorities: 'priority', channels: 'channel', uptime: 'uptime commitment' },
 };

@@ -57,6 +57,7 @@ beforeAll(async () => {
   - name: Silent Offshore
   - name: Sample Fleet
     href: https://www.example.com/fleet
+    logo: { src: /clients/sample-fleet.svg, width: 160, height: 40 }
     permission: Ivan Ivanov, IT manager, by letter on 2026-02-11
 certifications:
   - name: Quality Management
@@ -115,6 +116,12 @@ partnerships: []
   cases.testimonial = copyOfSite();
   write(cases.testimonial, 'content/testimonial.yaml', "quote: 'They kept every vessel online.'\nname: Ana Petrova\nrole: CEO\ncompany: Named Shipping\n");
 
+  // The partner marked as real (!placeholder deleted) with the placeholder's example.com address
+  // left in, and its logo renamed to a file nobody uploaded.
+  cases.partner = copyOfSite();
+  edit(cases.partner, 'content/company.yaml', 'partner: !placeholder', 'partner:');
+  edit(cases.partner, 'content/company.yaml', '/partner-logo.svg', '/partners/acme.svg');
+
   cases.onboarding = copyOfSite();
   write(cases.onboarding, 'content/onboarding.yaml', '/vrit:\n  firstVessel: four to six weeks\n/pricing:\n  firstVessel: one week\n');
   cases.onboardingTime = copyOfSite();
@@ -167,12 +174,13 @@ describe('content (scripts/check/content.mjs)', () => {
     });
   });
 
-  it('names a client without recorded permission to be named, a logo that is no file of the site, an example.com link, an expired certificate and a date written otherwise (once), and leaves a valid one alone', () => {
+  it('names a client without recorded permission to be named, a logo that is no file of the site or not in public/, an example.com link, an expired certificate and a date written otherwise (once), and leaves a valid one alone', () => {
     const file = 'content/references.yaml';
     expect(problemsOf('references')).toEqual([
       problemAt('references', file, 'clients/named.svg', 'the logo of the client “Named Shipping” should start with “/”: a file in public/'),
       problemAt('references', file, '- name: Silent Offshore', 'the client “Silent Offshore” has no recorded permission to be named: write who agreed, how and when in permission, or remove the client'),
       problemAt('references', file, 'www.example.com', 'the client “Sample Fleet” links to an example.com address: use the real one, or leave it out'),
+      problemAt('references', file, '/clients/sample-fleet.svg', 'the logo of the client “Sample Fleet” is not there: put the file at public/clients/sample-fleet.svg, or correct the path'),
       problemAt('references', file, "'2024-06-30'", 'the certificate “Information Security” expired on 2024-06-30: add the renewed certificate or remove it'),
       problemAt('references', file, '30.06.2028', 'the certificate “Environmental Management” needs validUntil, the last day it is valid, in quotes as ‘YYYY-MM-DD’'),
     ]);
@@ -203,6 +211,15 @@ describe('content (scripts/check/content.mjs)', () => {
   it('names a testimonial without recorded permission, as a result’s quote', () => {
     expect(problemsOf('testimonial')).toEqual([
       problemAt('testimonial', 'content/testimonial.yaml', 'quote:', 'the testimonial has no recorded permission: write who agreed, how and when in permission, or leave the testimonial out'),
+    ]);
+  });
+
+  it('names the partner’s example.com address once it is no longer a placeholder, and its logo missing from public/', () => {
+    const file = 'content/company.yaml';
+    expect(problemsOf('asItIs')).toEqual([]); // the same address, still marked !placeholder
+    expect(problemsOf('partner')).toEqual([
+      problemAt('partner', file, 'href: https://example.com/', 'the partner links to an example.com address: use the real one, or leave it out'),
+      problemAt('partner', file, '/partners/acme.svg', 'the logo of the partner is not there: put the file at public/partners/acme.svg, or correct the path'),
     ]);
   });
 
