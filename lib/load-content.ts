@@ -11,7 +11,7 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, visit, type Node as YamlNode, YAMLMap, YAMLSeq } from 'yaml';
+import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, visit, type Node as YamlNode, YAMLMap, YAMLSeq } from 'yaml';
 import type { z } from 'zod';
 import { companyFile, type Company } from './company.ts';
 import { onboardingFile, type OnboardingTimes } from './onboarding.ts';
@@ -187,18 +187,31 @@ export function readFile<T>(root: string, { file, schema, nouns, whole = file }:
   const doc = parseDocument(text, { lineCounter, customTags: placeholderTags, prettyErrors: false });
   const lineOf = (offset: number | undefined) => (offset === undefined ? 1 : lineCounter.linePos(offset).line);
   const lines = (at: readonly PropertyKey[]) => lineOf(nodeAt(doc.contents, at)?.range?.[0] ?? 0);
-  const syntax = [...doc.errors, ...doc.warnings].map((error) =>
-    at(
-      lineOf(error.pos[0]),
+  // The first error only: after a tab or a line out of place, the parser's further errors are
+  // echoes of it (one tab gave 44), and the line named is the one to fix.
+  const [error] = [...doc.errors, ...doc.warnings].sort((a, b) => a.pos[0] - b.pos[0]);
+  if (error) {
+    const line = lineOf(error.pos[0]);
+    const message =
       error.code === 'TAG_RESOLVE_FAILED'
         ? `${error.message.replace(/^Unresolved tag: (\S+).*/s, '$1')} is no tag this site knows: the only one is ${PLACEHOLDER}`
         : // An entry copied in, then changed, keeps a field it already had.
           error.code === 'DUPLICATE_KEY'
           ? `gives ${text.slice(error.pos[0]).match(/^[^:\n]+/)?.[0] ?? 'a field'} a second time: keep one of them`
-          : `is not valid YAML here (${error.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '')}): check the indentation, and put text that holds “: ”, “ #” or starts with a quote, %, @, [ or { in quotes`,
-    ),
-  );
-  if (syntax.length > 0) return { value: undefined, problems: syntax, placeholders: [], lines };
+          : /^ *\t/.test(text.split('\n')[line - 1] ?? '') || error.code === 'TAB_AS_INDENT'
+            ? 'is indented with a tab: indent with spaces, two for each level, never tabs'
+            : `is not valid YAML here (${error.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '')}): check the indentation, and put text in quotes ('…') when it holds “: ” or “ #”, or starts with a quote, %, @, [, {, >, |, *, &, ! or \``;
+    return { value: undefined, problems: [at(line, message)], placeholders: [], lines };
+  }
+
+  // `&` and `*` mark YAML's anchors and references, which these files do not use: text starting
+  // with one would lose its first word, or stop the reading.
+  let reference: YamlNode | undefined;
+  visit(doc, { Node: (_key, node) => void (reference ??= isAlias(node) || (node as YamlNode).anchor ? (node as YamlNode) : undefined) });
+  if (reference) {
+    const sign = isAlias(reference) ? '*' : '&';
+    return { value: undefined, problems: [at(lineOf(reference.range?.[0]), `has text starting with “${sign}”, which YAML reads as a reference: put the text in quotes ('…')`)], placeholders: [], lines };
+  }
 
   const data = doc.toJS();
   const placeholders: Placeholder[] = [];

@@ -135,6 +135,11 @@ partnerships: []
   edit(cases.number, 'content/company.yaml', "companyNumber: !placeholder '000000000'", 'companyNumber: 123456789');
   cases.syntax = copyOfSite();
   edit(cases.syntax, 'content/company.yaml', 'replyTime: !placeholder one business day', 'replyTime: within: one day');
+  // A tab where the spaces go, early in the file: one problem, not one for each line after it.
+  cases.tab = copyOfSite();
+  edit(cases.tab, 'content/company.yaml', '  street:', '\tstreet:');
+  cases.reference = copyOfSite();
+  edit(cases.reference, 'content/company.yaml', 'replyTime: !placeholder one business day', 'replyTime: *urgent*');
   cases.twice = copyOfSite();
   write(cases.twice, 'content/results.yaml', `${fixtureResult()}  region: Baltic\n`);
   cases.tag = copyOfSite();
@@ -231,7 +236,7 @@ describe('content (scripts/check/content.mjs)', () => {
     expect(problemsOf('onboardingTime')).toEqual([problemAt('onboardingTime', file, 'furtherVessels: one week', 'the time for /coms has no firstVessel')]);
   });
 
-  it('names a misspelt field, a number where text goes, a line that is not YAML, a field given twice and an unknown tag, each on its line', () => {
+  it('names a misspelt field, a number where text goes, a line that is not YAML (once, however many lines follow it), a tab, text starting with *, a field given twice and an unknown tag, each on its line', () => {
     expect(problemsOf('typo')).toEqual([
       problemAt('typo', 'content/people.yaml', '- name: Ana', 'the person “Ana Petrova” has no background'),
       problemAt('typo', 'content/people.yaml', 'backgroud', 'the person “Ana Petrova” has “backgroud”, which is not a field here: check the spelling against the file’s comments, or remove it'),
@@ -239,7 +244,9 @@ describe('content (scripts/check/content.mjs)', () => {
     expect(problemsOf('number')).toEqual([
       problemAt('number', 'content/company.yaml', 'companyNumber: 123456789', "companyNumber of the company should be text, not 123456789: put it in quotes ('…')"),
     ]);
-    expect(problemsOf('syntax')).toEqual([named('syntax', 'content/company.yaml', 'replyTime: within', /^is not valid YAML here \(.*\): check the indentation, and put text that holds “: ”/)]);
+    expect(problemsOf('syntax')).toEqual([named('syntax', 'content/company.yaml', 'replyTime: within', /^is not valid YAML here \(.*\): check the indentation, and put text in quotes \('…'\) when it holds “: ” or “ #”, or starts with a quote, %, @, \[, \{, >, \|, \*, &, ! or `$/)]);
+    expect(problemsOf('tab')).toEqual([problemAt('tab', 'content/company.yaml', '\tstreet:', 'is indented with a tab: indent with spaces, two for each level, never tabs')]);
+    expect(problemsOf('reference')).toEqual([problemAt('reference', 'content/company.yaml', 'replyTime: *', "has text starting with “*”, which YAML reads as a reference: put the text in quotes ('…')")]);
     expect(problemsOf('twice')).toEqual([problemAt('twice', 'content/results.yaml', 'region: Baltic', 'gives region a second time: keep one of them')]);
     expect(problemsOf('tag')).toEqual([problemAt('tag', 'content/company.yaml', '!placeholdr', '!placeholdr is no tag this site knows: the only one is !placeholder')]);
   });
