@@ -30,9 +30,17 @@ export type ContentContext = { isFile: (path: string) => boolean; today: string;
 /**
  * One content file: its name in content/, its schema, the nouns its problems use for what the
  * path leads through (the list's entries and the objects in them): `{ '': 'result', outcome: 'figure' }`,
- * and what a problem of the file as a whole is about (`whole`: "the support desk"; its name if not given).
+ * what a problem of the file as a whole is about (`whole`: "the support desk"; its name if not given),
+ * and the fields whose numbers the page prints as written (`asWritten`).
  */
-export type ContentFile<T> = { file: string; schema: (context: ContentContext) => z.ZodType<T>; nouns: Record<string, string>; whole?: string };
+export type ContentFile<T> = {
+  file: string;
+  schema: (context: ContentContext) => z.ZodType<T>;
+  nouns: Record<string, string>;
+  whole?: string;
+  /** Fields whose numbers are read as written, as text: a figure's `value: 99.60` stays "99.60", not 99.6. */
+  asWritten?: readonly string[];
+};
 
 export type Problem = { file: string; line: number; message: string };
 /** A value still to be given, tagged `!placeholder`: `what` names it as the file does. */
@@ -174,7 +182,7 @@ function nodeAt(contents: unknown, path: readonly PropertyKey[], keys?: readonly
 type Read<T> = { value: T | undefined; problems: Problem[]; placeholders: Placeholder[]; lines: (path: readonly PropertyKey[]) => number };
 
 /** Reads one content file of the tree at `root`: its value where the schema passed it, its problems and its placeholders. */
-export function readFile<T>(root: string, { file, schema, nouns, whole = file }: ContentFile<T>, context: Omit<ContentContext, 'isPlaceholder'>, fixture?: boolean): Read<T> {
+export function readFile<T>(root: string, { file, schema, nouns, whole = file, asWritten = [] }: ContentFile<T>, context: Omit<ContentContext, 'isPlaceholder'>, fixture?: boolean): Read<T> {
   const path = contentPath(root, file, fixture);
   const at = (line: number, message: string): Problem => ({ file: path, line, message });
   const lineCounter = new LineCounter();
@@ -213,6 +221,12 @@ export function readFile<T>(root: string, { file, schema, nouns, whole = file }:
     return { value: undefined, problems: [at(lineOf(reference.range?.[0]), `has text starting with “${sign}”, which YAML reads as a reference: put the text in quotes ('…')`)], placeholders: [], lines };
   }
 
+  // A number the page prints as written keeps its source: YAML would read 99.60 as 99.6.
+  visit(doc, {
+    Pair(_key, pair) {
+      if (isScalar(pair.key) && asWritten.includes(String(pair.key.value)) && isScalar(pair.value) && typeof pair.value.value === 'number' && pair.value.source !== undefined) pair.value.value = pair.value.source;
+    },
+  });
   const data = doc.toJS();
   const placeholders: Placeholder[] = [];
   const placeholderTexts = new Set<string>();

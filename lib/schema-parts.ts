@@ -10,9 +10,6 @@ import type { ContentContext } from './load-content.ts';
 /** Text that is not blank. */
 export const text = () => z.string().trim().min(1);
 
-/** A number written bare (99.6) or as text ('−38'): read as text, as the page prints it. */
-export const figureText = () => z.preprocess((value) => (typeof value === 'number' ? String(value) : value), text());
-
 /** example.com, .org and .net are made-up addresses: a page never links to one. */
 const isExample = (value: string) => /(^|[/.@])example\.(com|org|net)\b/i.test(value);
 
