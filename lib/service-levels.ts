@@ -37,7 +37,18 @@ const priority = z.strictObject({
   restore: text(),
 });
 
-const channel = (context: ContentContext) => z.strictObject({ kind: z.enum(['phone', 'email', 'portal']), label: text(), href: z.union([z.string().regex(/^(tel:\+\d+|mailto:\S+@\S+)$/), link(context)]) });
+/** Where a channel leads: a number to dial, an address to write to, or a page (https://…). */
+const channelHref = (context: ContentContext) =>
+  z.union([z.string().regex(/^(tel:\+\d+|mailto:\S+@\S+)$/), link(context)], {
+    // A web address refused for what it is (example.com) says so; anything else gets the three forms.
+    error: (issue) =>
+      issue.input === undefined
+        ? undefined
+        : (issue.code === 'invalid_union' && issue.errors.flat().find((branch) => branch.code === 'custom')?.message) ||
+          `has an href that leads nowhere, “${String(issue.input)}”: write ‘tel:+’ and the digits (‘tel:+359888123456’), ‘mailto:’ and the address, or a web address (https://…), in quotes`,
+  });
+
+const channel = (context: ContentContext) => z.strictObject({ kind: z.enum(['phone', 'email', 'portal']), label: text(), href: channelHref(context) });
 
 const levels = (context: ContentContext) =>
   z

@@ -112,6 +112,10 @@ partnerships: []
   cases.deskHoursTwice = copyOfSite();
   write(cases.deskHoursTwice, 'content/service-levels.yaml', levels('roundTheClock: true\nhours: Around the clock\n'));
 
+  // A channel's href written as the number is shown, and one linking to example.com.
+  cases.channels = copyOfSite();
+  write(cases.channels, 'content/service-levels.yaml', levels('roundTheClock: true\n').replace(/channels:\n/, "channels:\n  - kind: phone\n    label: +359 888 123 456\n    href: +359 888 123 456\n  - kind: portal\n    label: The client portal\n    href: https://portal.example.com/\n"));
+
   // The testimonial filled in, with its words and name but no record of who agreed to them.
   cases.testimonial = copyOfSite();
   write(cases.testimonial, 'content/testimonial.yaml', "quote: 'They kept every vessel online.'\nname: Ana Petrova\nrole: CEO\ncompany: Named Shipping\n");
@@ -210,6 +214,14 @@ describe('content (scripts/check/content.mjs)', () => {
     expect(problemsOf('deskAgrees')).toEqual([]);
     expect(problemsOf('deskHoursTwice')).toEqual([
       problemAt('deskHoursTwice', file, 'hours: Around', 'the support desk gives hours while roundTheClock is true: leave hours out (the site writes “24 hours a day, 7 days a week”), or set roundTheClock: false'),
+    ]);
+  });
+
+  it('names a channel whose href leads nowhere, in words, and one linking to example.com', () => {
+    const file = 'content/service-levels.yaml';
+    expect(problemsOf('channels')).toEqual([
+      problemAt('channels', file, 'href: +359', 'the channel “+359 888 123 456” has an href that leads nowhere, “+359 888 123 456”: write ‘tel:+’ and the digits (‘tel:+359888123456’), ‘mailto:’ and the address, or a web address (https://…), in quotes'),
+      problemAt('channels', file, 'portal.example.com', 'the channel “The client portal” links to an example.com address: use the real one, or leave it out'),
     ]);
   });
 
