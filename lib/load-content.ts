@@ -106,6 +106,11 @@ function friendly(issue: z.core.$ZodRawIssue): string | undefined {
       return `${FIELD}should be ${new Intl.ListFormat('en-GB', { type: 'disjunction' }).format(issue.values.map((value) => `“${String(value)}”`))}, not ${kind(issue.input)}`;
     case 'invalid_format':
       return `${FIELD}is not ${issue.format === 'url' ? 'a web address (https://…)' : issue.format === 'email' ? 'an email address' : `in the form ${issue.format}`}: ${kind(issue.input)}`;
+    case 'invalid_union': {
+      // A choice of forms (text, or '' for none yet), none of them met: worded as the first form's problem.
+      const [first] = issue.errors.flat();
+      return first ? friendly({ ...first, input: issue.input } as z.core.$ZodRawIssue) : undefined;
+    }
     case 'unrecognized_keys':
       return `has ${issue.keys.map((key) => `“${key}”`).join(', ')}, which ${issue.keys.length === 1 ? 'is' : 'are'} not a field here: check the spelling against the file’s comments, or remove ${issue.keys.length === 1 ? 'it' : 'them'}`;
     default:

@@ -137,6 +137,8 @@ partnerships: []
   write(cases.typo, 'content/people.yaml', '- name: Ana Petrova\n  role: Head of vessel IT\n  backgroud: Twelve years of onboard networks.\n  languages: [English]\n');
   cases.number = copyOfSite();
   edit(cases.number, 'content/company.yaml', "companyNumber: !placeholder '000000000'", 'companyNumber: 123456789');
+  cases.unitAsNumber = copyOfSite();
+  write(cases.unitAsNumber, 'content/results.yaml', fixtureResult().replace('unit: minutes', 'unit: 5'));
   cases.syntax = copyOfSite();
   edit(cases.syntax, 'content/company.yaml', 'replyTime: !placeholder one business day', 'replyTime: within: one day');
   // A tab where the spaces go, early in the file: one problem, not one for each line after it.
@@ -255,6 +257,9 @@ describe('content (scripts/check/content.mjs)', () => {
     ]);
     expect(problemsOf('number')).toEqual([
       problemAt('number', 'content/company.yaml', 'companyNumber: 123456789', "companyNumber of the company should be text, not 123456789: put it in quotes ('…')"),
+    ]);
+    expect(problemsOf('unitAsNumber')).toEqual([
+      problemAt('unitAsNumber', 'content/results.yaml', 'unit: 5', "unit of the figure “First response to a P1 call” of the result “Fewer dropped links and no lost backups across a tanker fleet” should be text, not 5: put it in quotes ('…')"),
     ]);
     expect(problemsOf('syntax')).toEqual([named('syntax', 'content/company.yaml', 'replyTime: within', /^is not valid YAML here \(.*\): check the indentation, and put text in quotes \('…'\) when it holds “: ” or “ #”, or starts with a quote, %, @, \[, \{, >, \|, \*, &, ! or `$/)]);
     expect(problemsOf('tab')).toEqual([problemAt('tab', 'content/company.yaml', '\tstreet:', 'is indented with a tab: indent with spaces, two for each level, never tabs')]);
