@@ -18,26 +18,26 @@ export const networks = ['linkedin', 'x', 'facebook', 'instagram'] as const;
 
 const company = (context: ContentContext) =>
   z.strictObject({
-  legalName: text(),
-  companyNumber: text(),
-  vatId: text(),
-  address: z.strictObject({ street: text(), postcode: text(), city: text() }),
-  registeredIn: text(),
-  registeredInCode: z.string().regex(/^[A-Z]{2}$/, { error: 'should be the two capital letters of the country (ISO 3166-1): BG' }),
-  areaServed: z.array(text()).min(1),
-  phone: phone(),
-  email: z.email(),
-  replyTime: text(),
-  supportLine: z.strictObject({ phone: phone(), ...deskHours.shape }).superRefine(deskHours.check).nullable(),
-  bookingUrl: link(context).nullable().optional(),
-  processors: z.strictObject({ host: recipient(), mail: recipient() }),
-  accessLogRetention: text(),
-  analyticsRetention: text(),
-  teamChat: recipient().nullable(),
-  social: z.array(z.strictObject({ network: z.enum(networks), label: text(), href: link(context) })),
-  /** The partner the footer shows: its name, its site and its logo. */
-  partner: z.strictObject({ name: text(), href: link(context), logo: logo(context) }),
-});
+    legalName: text(),
+    companyNumber: text(),
+    vatId: text(),
+    address: z.strictObject({ street: text(), postcode: text(), city: text() }),
+    registeredIn: text(),
+    registeredInCode: z.string().regex(/^[A-Z]{2}$/, { error: 'should be the two capital letters of the country (ISO 3166-1): BG' }),
+    areaServed: z.array(text()).min(1),
+    phone: phone(),
+    email: z.email(),
+    replyTime: text(),
+    supportLine: z.strictObject({ phone: phone(), ...deskHours.shape }).superRefine(deskHours.check).nullable(),
+    bookingUrl: link(context).nullable().optional(),
+    processors: z.strictObject({ host: recipient(), mail: recipient() }),
+    accessLogRetention: text(),
+    analyticsRetention: text(),
+    teamChat: recipient().nullable(),
+    social: z.array(z.strictObject({ network: z.enum(networks), label: text(), href: link(context) })),
+    /** The partner the footer shows: its name, its site and its logo. */
+    partner: z.strictObject({ name: text(), href: link(context), logo: logo(context) }),
+  });
 
 export type Company = z.output<ReturnType<typeof company>>;
 export type Phone = Company['phone'];

@@ -11,12 +11,12 @@ import { link, list, logo, text } from './schema-parts.ts';
 
 const client = (context: ContentContext) =>
   z.strictObject({
-  name: text(),
-  logo: logo(context).optional(),
-  href: link(context).optional(),
-  /** Who at the client agreed to be named here, how and when: 'Jane Doe, CEO, by email on 2026-03-01'. */
-  permission: z.string({ error: (issue) => (issue.input === undefined ? 'has no recorded permission to be named: write who agreed, how and when in permission, or remove the client' : undefined) }).trim().min(1, { error: 'has no recorded permission to be named: write who agreed, how and when in permission, or remove the client' }),
-});
+    name: text(),
+    logo: logo(context).optional(),
+    href: link(context).optional(),
+    /** Who at the client agreed to be named here, how and when: 'Jane Doe, CEO, by email on 2026-03-01'. */
+    permission: z.string({ error: (issue) => (issue.input === undefined ? 'has no recorded permission to be named: write who agreed, how and when in permission, or remove the client' : undefined) }).trim().min(1, { error: 'has no recorded permission to be named: write who agreed, how and when in permission, or remove the client' }),
+  });
 
 const certification = (context: ContentContext) =>
   z.strictObject({

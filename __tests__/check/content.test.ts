@@ -109,6 +109,10 @@ partnerships: []
   write(cases.desk24x7, 'content/service-levels.yaml', levels('roundTheClock: false\nhours: 24x7\ntimeZone: UTC\n'));
   cases.deskAgrees = copyOfSite();
   write(cases.deskAgrees, 'content/service-levels.yaml', levels('roundTheClock: true\n'));
+  // The support line in office hours, written as the old comment showed it: the time zone inside hours.
+  cases.lineWithoutTimeZone = copyOfSite();
+  write(cases.lineWithoutTimeZone, 'content/service-levels.yaml', levels('roundTheClock: false\nhours: Monday to Friday, 08:00–18:00\ntimeZone: Central European Time\n'));
+  edit(cases.lineWithoutTimeZone, 'content/company.yaml', "    tel: '+359000000000'\n  roundTheClock: true\n", "    tel: '+359000000000'\n  roundTheClock: false\n  hours: Monday to Friday, 08:00–18:00 CET\n");
   cases.deskHoursTwice = copyOfSite();
   write(cases.deskHoursTwice, 'content/service-levels.yaml', levels('roundTheClock: true\nhours: Around the clock\n'));
 
@@ -214,6 +218,9 @@ describe('content (scripts/check/content.mjs)', () => {
     expect(problemsOf('deskInOfficeHours')).toEqual([problemAt('deskInOfficeHours', file, 'roundTheClock', disagrees)]);
     expect(problemsOf('desk24x7')).toEqual([problemAt('desk24x7', file, 'roundTheClock', disagrees)]);
     expect(problemsOf('deskAgrees')).toEqual([]);
+    expect(problemsOf('lineWithoutTimeZone')).toEqual([
+      problemAt('lineWithoutTimeZone', 'content/company.yaml', '08:00–18:00 CET', 'the support line has hours but no timeZone: say which time zone they are in (timeZone: Central European Time (CET/CEST))'),
+    ]);
     expect(problemsOf('deskHoursTwice')).toEqual([
       problemAt('deskHoursTwice', file, 'hours: Around', 'the support desk gives hours while roundTheClock is true: leave hours out (the site writes “24 hours a day, 7 days a week”), or set roundTheClock: false'),
     ]);
