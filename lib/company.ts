@@ -41,7 +41,6 @@ const company = (context: ContentContext) =>
 
 export type Company = z.output<ReturnType<typeof company>>;
 export type Phone = Company['phone'];
-export type SupportLine = NonNullable<Company['supportLine']>;
 export type Recipient = z.output<ReturnType<typeof recipient>>;
 export type SocialNetwork = (typeof networks)[number];
 
