@@ -79,7 +79,7 @@ partnerships: []
 `,
   );
 
-  // Two people answering enquiries, and a photo that is not there.
+  // Two people answering enquiries, a photo that is not there, and one put in public/ (there, but published full size).
   cases.people = copyOfSite();
   write(
     cases.people,
@@ -95,6 +95,11 @@ partnerships: []
   languages: [English]
   photo: app/people/ana-petrova.jpg
   answersEnquiries: true
+- name: Mei Lin
+  role: Service desk lead
+  background: Runs the support desk.
+  languages: [English]
+  photo: public/partner-logo.svg
 `,
   );
 
@@ -201,11 +206,12 @@ describe('content (scripts/check/content.mjs)', () => {
     ]);
   });
 
-  it('names a second person answering enquiries, and a photo that is not there', () => {
+  it('names a second person answering enquiries, a photo that is not there, and one in public/', () => {
     const file = 'content/people.yaml';
     expect(problemsOf('people')).toEqual([
       problemAt('people', file, 'ana-petrova.jpg', "the person “Ana Petrova” has a photo, app/people/ana-petrova.jpg, that is not there: give its path from the project's root, or leave photo out for a badge with the initials"),
       { file, line: readFileSync(join(cases.people, file), 'utf8').split('\n').lastIndexOf('  answersEnquiries: true') + 1, message: 'the person “Ana Petrova” answers enquiries too, but Ivan Ivanov already does: /contact names one person, so set answersEnquiries on one only' },
+      problemAt('people', file, 'public/partner-logo.svg', 'the person “Mei Lin” has a photo in public/, public/partner-logo.svg, which would publish the full-size original: move it to app/people/photos/ (any folder but public/) and give that path'),
     ]);
   });
 
