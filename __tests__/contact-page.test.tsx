@@ -46,6 +46,12 @@ describe('ContactPage', () => {
     expect(container).not.toHaveTextContent(/already a client|support line|24\/7|24 hours|around the clock/i);
   });
 
+  it('gives a support line in office hours with its time zone, as the service levels give the desk’s', () => {
+    const supportLine = { phone: { display: '+359 2 111 1111', tel: '+35921111111' }, roundTheClock: false, hours: 'Monday to Friday, 08:00–18:00', timeZone: 'Central European Time (CET/CEST)' };
+    withSiteFacts({ supportLine }, () => render(<ContactPage />));
+    expect(otherWays()).toHaveTextContent('Already a client? Our support line answers Monday to Friday, 08:00–18:00 (Central European Time (CET/CEST)): +359 2 111 1111.');
+  });
+
   it('shows a booking link only when the company has given one, and no named contact while content/people.yaml is empty', () => {
     const { container, unmount } = withSiteFacts({ bookingUrl: null }, () => render(<ContactPage />));
     expect(screen.queryByRole('link', { name: /book a call/i })).toBeNull();

@@ -1,5 +1,9 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { render, screen, within } from '@testing-library/react';
 import { LatestResults, Results } from '@/components/results';
+import { readContent } from '@/lib/load-content';
 import type { Result } from '@/lib/results';
 import { fixture as facts } from './helpers/fixture-content';
 
@@ -54,6 +58,25 @@ describe('Results', () => {
   it('leaves nothing, no heading and no empty section, where no case used the service or there is none', () => {
     expect(render(<Results service="/ai" list={[tankers, ferries]} />).container).toBeEmptyDOMElement();
     expect(render(<Results service="/vrit" list={[]} />).container).toBeEmptyDOMElement();
+  });
+});
+
+describe('a figure in content/results.yaml', () => {
+  it('shows as the editor wrote it, unquoted: 99.60 stays 99.60, not 99.6', () => {
+    // The site's content/ (and public/, for the logos it names), with the fixture's case written in and its figures unquoted.
+    const root = mkdtempSync(join(tmpdir(), 'npts-figures-'));
+    try {
+      for (const dir of ['content', 'public']) cpSync(resolve(__dirname, '..', dir), join(root, dir), { recursive: true });
+      const entry = readFileSync(resolve(__dirname, 'fixtures/content/results.yaml'), 'utf8').replace("value: '99.6'", 'value: 99.60').replace("before: '97.1'", 'before: 97.10');
+      writeFileSync(join(root, 'content/results.yaml'), entry);
+      const { facts, problems } = readContent(root, { fixture: false });
+      expect(problems).toEqual([]);
+      render(<Results service="/vrit" list={facts!.results} />);
+      expect(screen.getByText('Link availability').parentElement).toHaveTextContent('Link availability99.60% from 97.10%');
+      expect(screen.getByText('First response to a P1 call').parentElement).toHaveTextContent('18 minutes');
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
 

@@ -22,6 +22,6 @@ describe('SiteFooter', () => {
     expect(content.company.areaServed.join(', ')).toContain('Europe, South East Asia');
     const partner = within(footer).getByRole('link', { name: `${content.company.partner.name} (opens in a new tab)` });
     expect(partner).toHaveAttribute('href', content.company.partner.href);
-    expect(within(partner).getByRole('img')).toHaveAttribute('src', content.company.partner.logo);
+    expect(within(partner).getByRole('img')).toHaveAttribute('src', content.company.partner.logo.src);
   });
 });

@@ -39,7 +39,7 @@ function Table({ title, head, proseLast = false, children }: { title: string; he
 export function ServiceLevelsSection({ levels = content.serviceLevels }: { levels?: Levels | null }) {
   if (!levels) return null;
   const desk: Fact[] = [
-    ['Hours', levels.timeZone ? `${hoursText(levels)} (${levels.timeZone})` : hoursText(levels)],
+    ['Hours', hoursText(levels)],
     ['Languages', levels.languages.length > 0 && list(levels.languages)],
     [
       'Channels',

@@ -244,7 +244,7 @@ function Levels({ levels, ...parts }: Parts & { levels: ServiceLevels }) {
   const { type } = parts;
   const list = (items: readonly string[]) => new Intl.ListFormat('en-GB').format(items);
   const desk: [string, string][] = [
-    ['Hours', levels.timeZone ? `${hoursText(levels)} (${levels.timeZone})` : hoursText(levels)],
+    ['Hours', hoursText(levels)],
     ['Languages', list(levels.languages)],
     // On paper a portal is its address.
     ['Channels', levels.channels.map((channel) => (channel.kind === 'portal' ? `${channel.label}, ${channel.href}` : channel.label)).join(' · ')],

@@ -45,10 +45,10 @@ export function SiteFooter() {
             {/* A plain img: the export serves images as they are, and next/image would only add JavaScript. */}
             {/* eslint-disable-next-line @next/next/no-img-element */}
             <img
-              src={content.company.partner.logo}
+              src={content.company.partner.logo.src}
               alt={`${content.company.partner.name} (opens in a new tab)`}
-              width={content.company.partner.logoWidth}
-              height={content.company.partner.logoHeight}
+              width={content.company.partner.logo.width}
+              height={content.company.partner.logo.height}
               loading="lazy"
               decoding="async"
             />

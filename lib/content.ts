@@ -29,27 +29,11 @@ function facts(): Facts {
   return read.facts;
 }
 
-/** `content.company.phone`, `content.results`…: each read when a page renders. */
-export const content: Facts = {
-  get company() {
-    return facts().company;
-  },
-  get references() {
-    return facts().references;
-  },
-  get results() {
-    return facts().results;
-  },
-  get serviceLevels() {
-    return facts().serviceLevels;
-  },
-  get people() {
-    return facts().people;
-  },
-  get onboardingTimes() {
-    return facts().onboardingTimes;
-  },
-  get testimonial() {
-    return facts().testimonial;
-  },
-};
+/**
+ * `content.company.phone`, `content.results`…: one getter per file of contentFiles, each read when
+ * a page renders. Configurable, so that a test can give one file other facts (jest.spyOn … 'get').
+ */
+export const content = Object.defineProperties(
+  {} as Facts,
+  Object.fromEntries(Object.keys(contentFiles).map((name) => [name, { get: () => facts()[name as keyof Facts], enumerable: true, configurable: true }])),
+);

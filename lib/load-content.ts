@@ -11,7 +11,7 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, visit, type Node as YamlNode, YAMLMap, YAMLSeq } from 'yaml';
+import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, visit, type Node as YamlNode, YAMLMap, YAMLSeq } from 'yaml';
 import type { z } from 'zod';
 import { companyFile, type Company } from './company.ts';
 import { onboardingFile, type OnboardingTimes } from './onboarding.ts';
@@ -21,15 +21,26 @@ import { resultsFile, type Result } from './results.ts';
 import { serviceLevelsFile, type ServiceLevels } from './service-levels.ts';
 import { testimonialFile, type Testimonial } from './testimonial.ts';
 
-/** What a schema may ask of the world around the file: whether a file is there, and today's date. */
-export type ContentContext = { isFile: (path: string) => boolean; today: string };
+/**
+ * What a schema may ask of the world around the file: whether a file is there, today's date, and
+ * whether a text is written under `!placeholder` in the file (a made-up address may stand in there).
+ */
+export type ContentContext = { isFile: (path: string) => boolean; today: string; isPlaceholder: (text: string) => boolean };
 
 /**
  * One content file: its name in content/, its schema, the nouns its problems use for what the
  * path leads through (the list's entries and the objects in them): `{ '': 'result', outcome: 'figure' }`,
- * and what a problem of the file as a whole is about (`whole`: "the support desk"; its name if not given).
+ * what a problem of the file as a whole is about (`whole`: "the support desk"; its name if not given),
+ * and the fields whose numbers the page prints as written (`asWritten`).
  */
-export type ContentFile<T> = { file: string; schema: (context: ContentContext) => z.ZodType<T>; nouns: Record<string, string>; whole?: string };
+export type ContentFile<T> = {
+  file: string;
+  schema: (context: ContentContext) => z.ZodType<T>;
+  nouns: Record<string, string>;
+  whole?: string;
+  /** Fields whose numbers are read as written, as text: a figure's `value: 99.60` stays "99.60", not 99.6. */
+  asWritten?: readonly string[];
+};
 
 export type Problem = { file: string; line: number; message: string };
 /** A value still to be given, tagged `!placeholder`: `what` names it as the file does. */
@@ -95,6 +106,11 @@ function friendly(issue: z.core.$ZodRawIssue): string | undefined {
       return `${FIELD}should be ${new Intl.ListFormat('en-GB', { type: 'disjunction' }).format(issue.values.map((value) => `“${String(value)}”`))}, not ${kind(issue.input)}`;
     case 'invalid_format':
       return `${FIELD}is not ${issue.format === 'url' ? 'a web address (https://…)' : issue.format === 'email' ? 'an email address' : `in the form ${issue.format}`}: ${kind(issue.input)}`;
+    case 'invalid_union': {
+      // A choice of forms (text, or '' for none yet), none of them met: worded as the first form's problem.
+      const [first] = issue.errors.flat();
+      return first ? friendly({ ...first, input: issue.input } as z.core.$ZodRawIssue) : undefined;
+    }
     case 'unrecognized_keys':
       return `has ${issue.keys.map((key) => `“${key}”`).join(', ')}, which ${issue.keys.length === 1 ? 'is' : 'are'} not a field here: check the spelling against the file’s comments, or remove ${issue.keys.length === 1 ? 'it' : 'them'}`;
     default:
@@ -171,7 +187,7 @@ function nodeAt(contents: unknown, path: readonly PropertyKey[], keys?: readonly
 type Read<T> = { value: T | undefined; problems: Problem[]; placeholders: Placeholder[]; lines: (path: readonly PropertyKey[]) => number };
 
 /** Reads one content file of the tree at `root`: its value where the schema passed it, its problems and its placeholders. */
-export function readFile<T>(root: string, { file, schema, nouns, whole = file }: ContentFile<T>, context: ContentContext, fixture?: boolean): Read<T> {
+export function readFile<T>(root: string, { file, schema, nouns, whole = file, asWritten = [] }: ContentFile<T>, context: Omit<ContentContext, 'isPlaceholder'>, fixture?: boolean): Read<T> {
   const path = contentPath(root, file, fixture);
   const at = (line: number, message: string): Problem => ({ file: path, line, message });
   const lineCounter = new LineCounter();
@@ -184,24 +200,47 @@ export function readFile<T>(root: string, { file, schema, nouns, whole = file }:
   const doc = parseDocument(text, { lineCounter, customTags: placeholderTags, prettyErrors: false });
   const lineOf = (offset: number | undefined) => (offset === undefined ? 1 : lineCounter.linePos(offset).line);
   const lines = (at: readonly PropertyKey[]) => lineOf(nodeAt(doc.contents, at)?.range?.[0] ?? 0);
-  const syntax = [...doc.errors, ...doc.warnings].map((error) =>
-    at(
-      lineOf(error.pos[0]),
+  // The first error only: after a tab or a line out of place, the parser's further errors are
+  // echoes of it (one tab gave 44), and the line named is the one to fix.
+  const [error] = [...doc.errors, ...doc.warnings].sort((a, b) => a.pos[0] - b.pos[0]);
+  if (error) {
+    const line = lineOf(error.pos[0]);
+    const message =
       error.code === 'TAG_RESOLVE_FAILED'
         ? `${error.message.replace(/^Unresolved tag: (\S+).*/s, '$1')} is no tag this site knows: the only one is ${PLACEHOLDER}`
         : // An entry copied in, then changed, keeps a field it already had.
           error.code === 'DUPLICATE_KEY'
           ? `gives ${text.slice(error.pos[0]).match(/^[^:\n]+/)?.[0] ?? 'a field'} a second time: keep one of them`
-          : `is not valid YAML here (${error.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '')}): check the indentation, and put text that holds “: ”, “ #” or starts with a quote, %, @, [ or { in quotes`,
-    ),
-  );
-  if (syntax.length > 0) return { value: undefined, problems: syntax, placeholders: [], lines };
+          : /^ *\t/.test(text.split('\n')[line - 1] ?? '') || error.code === 'TAB_AS_INDENT'
+            ? 'is indented with a tab: indent with spaces, two for each level, never tabs'
+            : `is not valid YAML here (${error.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '')}): check the indentation, and put text in quotes ('…') when it holds “: ” or “ #”, or starts with a quote, %, @, [, {, >, |, *, &, ! or \``;
+    return { value: undefined, problems: [at(line, message)], placeholders: [], lines };
+  }
 
+  // `&` and `*` mark YAML's anchors and references, which these files do not use: text starting
+  // with one would lose its first word, or stop the reading.
+  let reference: YamlNode | undefined;
+  visit(doc, { Node: (_key, node) => void (reference ??= isAlias(node) || (node as YamlNode).anchor ? (node as YamlNode) : undefined) });
+  if (reference) {
+    const sign = isAlias(reference) ? '*' : '&';
+    return { value: undefined, problems: [at(lineOf(reference.range?.[0]), `has text starting with “${sign}”, which YAML reads as a reference: put the text in quotes ('…')`)], placeholders: [], lines };
+  }
+
+  // A number the page prints as written keeps its source: YAML would read 99.60 as 99.6.
+  visit(doc, {
+    Pair(_key, pair) {
+      if (isScalar(pair.key) && asWritten.includes(String(pair.key.value)) && isScalar(pair.value) && typeof pair.value.value === 'number' && pair.value.source !== undefined) pair.value.value = pair.value.source;
+    },
+  });
   const data = doc.toJS();
   const placeholders: Placeholder[] = [];
+  const placeholderTexts = new Set<string>();
   visit(doc, {
     Node(_key, node, ancestors) {
       if ((node as YamlNode).tag !== PLACEHOLDER) return;
+      const texts = (scalar: unknown) => isScalar(scalar) && typeof scalar.value === 'string' && placeholderTexts.add(scalar.value);
+      if (isScalar(node)) texts(node);
+      else visit(node as YamlNode, { Scalar: (_, scalar) => void texts(scalar) });
       // The path from the document to the node, as keys and indexes.
       const trail: PropertyKey[] = [];
       ancestors.forEach((ancestor, index) => {
@@ -217,7 +256,7 @@ export function readFile<T>(root: string, { file, schema, nouns, whole = file }:
       placeholders.push({ ...at(line, `${what} is still a placeholder: write the real value and delete “${PLACEHOLDER}” before it`), what, value });
     },
   });
-  const parsed = schema(context).safeParse(data, { error: friendly });
+  const parsed = schema({ ...context, isPlaceholder: (text) => placeholderTexts.has(text) }).safeParse(data, { error: friendly });
   if (parsed.success) return { value: parsed.data, problems: [], placeholders, lines };
   const problems = parsed.error.issues.map((issue) =>
     at(lineOf(nodeAt(doc.contents, issue.path, issue.code === 'unrecognized_keys' ? issue.keys : undefined)?.range?.[0]), describe(issue, data, nouns, whole)),
@@ -233,7 +272,7 @@ export type ContentRead = { facts: Facts | undefined; problems: Problem[]; place
  * no problem; the placeholders in any case.
  */
 export function readContent(root: string, { fixture, today = new Date().toISOString().slice(0, 10) }: { fixture?: boolean; today?: string } = {}): ContentRead {
-  const context: ContentContext = { today, isFile: (path) => existsSync(join(root, path)) && statSync(join(root, path)).isFile() };
+  const context = { today, isFile: (path: string) => existsSync(join(root, path)) && statSync(join(root, path)).isFile() };
   const read = Object.fromEntries(Object.entries(contentFiles).map(([name, file]) => [name, readFile(root, file as ContentFile<unknown>, context, fixture)])) as { [Key in keyof Facts]: Read<Facts[Key]> };
   const problems = Object.values(read).flatMap((file) => file.problems);
   const placeholders = Object.values(read).flatMap((file) => file.placeholders);

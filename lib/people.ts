@@ -9,20 +9,26 @@ import { z } from 'zod';
 import type { ContentContext, ContentFile } from './load-content.ts';
 import { link, list, text } from './schema-parts.ts';
 
-const person = ({ isFile }: ContentContext) =>
+const inPublic = (path: string) => /^(\.\/)?public\//.test(path);
+
+const person = (context: ContentContext) =>
   z.strictObject({
     name: text(),
     role: text(),
     background: text(),
     languages: z.array(text()).min(1),
     /**
-     * A photo, as a path from the project's root: 'app/people/photos/jane-doe.jpg'. The build crops
-     * it square and makes it small, as /people/jane-doe.webp (scripts/build/people-photos.mjs).
+     * A photo, as a path from the project's root outside public/: 'app/people/photos/jane-doe.jpg'.
+     * The build crops it square and makes it small, as /people/jane-doe.webp (scripts/build/people-photos.mjs).
      */
     photo: text()
-      .refine((path) => isFile(path), { error: (issue) => `has a photo, ${String(issue.input)}, that is not there: give its path from the project's root, or leave photo out for a badge with the initials` })
+      // public/ is published as it is: the full-size original would be on the site beside the small copy.
+      .refine((path) => !inPublic(path), {
+        error: (issue) => `has a photo in public/, ${String(issue.input)}, which would publish the full-size original: move it to app/people/photos/ (any folder but public/) and give that path`,
+      })
+      .refine((path) => inPublic(path) || context.isFile(path), { error: (issue) => `has a photo, ${String(issue.input)}, that is not there: give its path from the project's root, or leave photo out for a badge with the initials` })
       .optional(),
-    profile: link().optional(),
+    profile: link(context).optional(),
     founder: z.boolean().optional(),
     answersEnquiries: z.boolean().optional(),
   });

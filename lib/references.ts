@@ -9,15 +9,16 @@ import { z } from 'zod';
 import type { ContentContext, ContentFile } from './load-content.ts';
 import { link, list, logo, text } from './schema-parts.ts';
 
-const client = z.strictObject({
-  name: text(),
-  logo: logo().optional(),
-  href: link().optional(),
-  /** Who at the client agreed to be named here, how and when: 'Jane Doe, CEO, by email on 2026-03-01'. */
-  permission: z.string({ error: (issue) => (issue.input === undefined ? 'has no recorded permission to be named: write who agreed, how and when in permission, or remove the client' : undefined) }).trim().min(1, { error: 'has no recorded permission to be named: write who agreed, how and when in permission, or remove the client' }),
-});
+const client = (context: ContentContext) =>
+  z.strictObject({
+    name: text(),
+    logo: logo(context).optional(),
+    href: link(context).optional(),
+    /** Who at the client agreed to be named here, how and when: 'Jane Doe, CEO, by email on 2026-03-01'. */
+    permission: z.string({ error: (issue) => (issue.input === undefined ? 'has no recorded permission to be named: write who agreed, how and when in permission, or remove the client' : undefined) }).trim().min(1, { error: 'has no recorded permission to be named: write who agreed, how and when in permission, or remove the client' }),
+  });
 
-const certification = ({ today }: ContentContext) =>
+const certification = (context: ContentContext) =>
   z.strictObject({
     name: text(),
     issuer: text(),
@@ -29,17 +30,17 @@ const certification = ({ today }: ContentContext) =>
       // abort: a date not written as one is named once, not again as not a date.
       .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'needs validUntil, the last day it is valid, in quotes as ‘YYYY-MM-DD’', abort: true })
       .refine((date) => !Number.isNaN(Date.parse(date)), { error: 'needs validUntil, the last day it is valid, in quotes as ‘YYYY-MM-DD’', abort: true })
-      .refine((date) => date >= today, { error: (issue) => `expired on ${String(issue.input)}: add the renewed certificate or remove it` }),
-    href: link().optional(),
-    logo: logo().optional(),
+      .refine((date) => date >= context.today, { error: (issue) => `expired on ${String(issue.input)}: add the renewed certificate or remove it` }),
+    href: link(context).optional(),
+    logo: logo(context).optional(),
   });
 
-const partnership = z.strictObject({ name: text(), level: text(), href: link().optional(), logo: logo().optional() });
+const partnership = (context: ContentContext) => z.strictObject({ name: text(), level: text(), href: link(context).optional(), logo: logo(context).optional() });
 
 const lists = (context: ContentContext) =>
   z.preprocess(
     (value) => value ?? {},
-    z.strictObject({ clients: list(client), certifications: list(certification(context)), partnerships: list(partnership) }),
+    z.strictObject({ clients: list(client(context)), certifications: list(certification(context)), partnerships: list(partnership(context)) }),
   );
 
 export type ReferenceLists = z.output<ReturnType<typeof lists>>;

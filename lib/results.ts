@@ -8,18 +8,19 @@
  */
 import { z } from 'zod';
 import type { ContentFile } from './load-content.ts';
-import { figureText, list, text } from './schema-parts.ts';
+import { list, text } from './schema-parts.ts';
 import { serviceLinks, vesselLinks } from './site.ts';
 
 /** A service page a result links to: '/vrit', '/coms', '/software'… */
 export type ServicePath = (typeof serviceLinks)[number]['href'] | (typeof vesselLinks)[number]['href'];
 const servicePaths = [...vesselLinks, ...serviceLinks].map((service) => service.href) as [ServicePath, ...ServicePath[]];
 
+// value and before are read as written, numbers or not (resultsFile's asWritten): 99.60 stays 99.60.
 const figure = z.strictObject({
   label: text(),
-  value: figureText(),
+  value: text(),
   unit: text().or(z.literal('')).optional(),
-  before: figureText().optional(),
+  before: text().optional(),
   period: text().or(z.literal('')).optional(),
   source: text().or(z.literal('')).optional(),
 });
@@ -88,4 +89,5 @@ export const resultsFile: ContentFile<readonly Result[]> = {
   file: 'results.yaml',
   schema: () => list(result),
   nouns: { '': 'result', outcome: 'figure', quote: 'quote' },
+  asWritten: ['value', 'before'],
 };

@@ -7,26 +7,28 @@
  */
 import { z } from 'zod';
 import { list, link, text } from './schema-parts.ts';
-import type { ContentFile } from './load-content.ts';
+import type { ContentContext, ContentFile } from './load-content.ts';
 
-/** When a desk or a line answers: round the clock, or the hours written out. */
-type Desk = { roundTheClock: boolean; hours?: string };
+/** When a desk or a line answers: round the clock, or the hours written out with their time zone. */
+type Desk = { roundTheClock: boolean; hours?: string; timeZone?: string };
 
-/** The fields of a desk's hours, and the rule between them: hours written only when not round the clock. */
+/** The fields of a desk's hours, and the rules between them: hours and their time zone only when not round the clock. */
 export const deskHours = {
-  shape: { roundTheClock: z.boolean(), hours: text().optional() },
+  shape: { roundTheClock: z.boolean(), hours: text().optional(), timeZone: text().optional() },
   check(desk: Desk, context: z.core.$RefinementCtx<Desk>) {
     if (desk.roundTheClock && desk.hours) {
       context.addIssue({ code: 'custom', path: ['hours'], message: 'gives hours while roundTheClock is true: leave hours out (the site writes “24 hours a day, 7 days a week”), or set roundTheClock: false' });
     }
+    if (desk.roundTheClock && desk.timeZone) context.addIssue({ code: 'custom', path: ['timeZone'], message: 'gives a time zone while roundTheClock is true: leave timeZone out' });
     if (!desk.roundTheClock && !desk.hours) {
       context.addIssue({ code: 'custom', path: ['roundTheClock'], message: 'has no hours: with roundTheClock: false, write when it answers (hours: Monday to Friday, 08:00–18:00)' });
     }
+    if (!desk.roundTheClock && desk.hours && !desk.timeZone) context.addIssue({ code: 'custom', path: ['hours'], message: 'has hours but no timeZone: say which time zone they are in (timeZone: Central European Time (CET/CEST))' });
   },
 };
 
-/** A desk's hours as a visitor reads them. */
-export const hoursText = (desk: Desk) => (desk.roundTheClock ? '24 hours a day, 7 days a week' : desk.hours!);
+/** A desk's hours as a visitor reads them: "Monday to Friday, 08:00–18:00 (Central European Time)". */
+export const hoursText = (desk: Desk) => (desk.roundTheClock ? '24 hours a day, 7 days a week' : `${desk.hours!} (${desk.timeZone!})`);
 
 const priority = z.strictObject({
   /** 'P1', 'P2', 'P3'… */
@@ -37,31 +39,38 @@ const priority = z.strictObject({
   restore: text(),
 });
 
-const channel = z.strictObject({ kind: z.enum(['phone', 'email', 'portal']), label: text(), href: z.union([z.string().regex(/^(tel:\+\d+|mailto:\S+@\S+)$/), link()]) });
-
-const levels = z
-  .strictObject({
-    priorities: list(priority),
-    ...deskHours.shape,
-    timeZone: text().optional(),
-    languages: list(text()),
-    channels: list(channel),
-    escalation: list(text()),
-    attendance: list(text()),
-    uptime: list(z.strictObject({ link: text(), commitment: text(), remedy: text() })),
-  })
-  .superRefine((desk, context) => {
-    deskHours.check(desk, context);
-    if (desk.roundTheClock && desk.timeZone) context.addIssue({ code: 'custom', path: ['timeZone'], message: 'gives a time zone while roundTheClock is true: leave timeZone out' });
-    if (!desk.roundTheClock && desk.hours && !desk.timeZone) context.addIssue({ code: 'custom', path: ['hours'], message: 'has hours but no timeZone: say which time zone they are in (timeZone: Central European Time (CET/CEST))' });
+/** Where a channel leads: a number to dial, an address to write to, or a page (https://…). */
+const channelHref = (context: ContentContext) =>
+  z.union([z.string().regex(/^(tel:\+\d+|mailto:\S+@\S+)$/), link(context)], {
+    // A web address refused for what it is (example.com) says so; anything else gets the three forms.
+    error: (issue) =>
+      issue.input === undefined
+        ? undefined
+        : (issue.code === 'invalid_union' && issue.errors.flat().find((branch) => branch.code === 'custom')?.message) ||
+          `has an href that leads nowhere, “${String(issue.input)}”: write ‘tel:+’ and the digits (‘tel:+359888123456’), ‘mailto:’ and the address, or a web address (https://…), in quotes`,
   });
 
-export type ServiceLevels = z.output<typeof levels>;
+const channel = (context: ContentContext) => z.strictObject({ kind: z.enum(['phone', 'email', 'portal']), label: text(), href: channelHref(context) });
+
+const levels = (context: ContentContext) =>
+  z
+    .strictObject({
+      priorities: list(priority),
+      ...deskHours.shape,
+      languages: list(text()),
+      channels: list(channel(context)),
+      escalation: list(text()),
+      attendance: list(text()),
+      uptime: list(z.strictObject({ link: text(), commitment: text(), remedy: text() })),
+    })
+    .superRefine(deskHours.check);
+
+export type ServiceLevels = z.output<ReturnType<typeof levels>>;
 export type Priority = ServiceLevels['priorities'][number];
 
 export const serviceLevelsFile: ContentFile<ServiceLevels | null> = {
   file: 'service-levels.yaml',
-  schema: () => levels.nullable(),
+  schema: (context) => levels(context).nullable(),
   whole: 'the support desk',
   nouns: { priorities: 'priority', channels: 'channel', uptime: 'uptime commitment' },
 };

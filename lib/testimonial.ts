@@ -1,6 +1,7 @@
 /**
  * The schema of content/testimonial.yaml: the /rest page's testimonial, the client's own words and
- * who said them, published with their permission.
+ * who said them, published with their permission. The spec asks for it, so unlike the other files
+ * it cannot be left empty: until a client agrees, it stays a placeholder.
  */
 import { z } from 'zod';
 import type { ContentFile } from './load-content.ts';
@@ -15,7 +16,7 @@ const testimonial = z.strictObject({
   permission: z.string().optional(),
 }).superRefine((entry, context) => {
   if (!entry.permission?.trim()) {
-    context.addIssue({ code: 'custom', path: [entry.permission === undefined ? 'quote' : 'permission'], message: 'has no recorded permission: write who agreed, how and when in permission, or leave the testimonial out' });
+    context.addIssue({ code: 'custom', path: [entry.permission === undefined ? 'quote' : 'permission'], message: 'has no recorded permission: write who agreed, how and when in permission (/rest needs a testimonial, so until a client agrees, keep the placeholder)' });
   }
 });
 

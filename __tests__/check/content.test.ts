@@ -57,6 +57,7 @@ beforeAll(async () => {
   - name: Silent Offshore
   - name: Sample Fleet
     href: https://www.example.com/fleet
+    logo: { src: /clients/sample-fleet.svg, width: 160, height: 40 }
     permission: Ivan Ivanov, IT manager, by letter on 2026-02-11
 certifications:
   - name: Quality Management
@@ -78,7 +79,7 @@ partnerships: []
 `,
   );
 
-  // Two people answering enquiries, and a photo that is not there.
+  // Two people answering enquiries, a photo that is not there, and one put in public/ (there, but published full size).
   cases.people = copyOfSite();
   write(
     cases.people,
@@ -94,6 +95,11 @@ partnerships: []
   languages: [English]
   photo: app/people/ana-petrova.jpg
   answersEnquiries: true
+- name: Mei Lin
+  role: Service desk lead
+  background: Runs the support desk.
+  languages: [English]
+  photo: public/partner-logo.svg
 `,
   );
 
@@ -108,12 +114,26 @@ partnerships: []
   write(cases.desk24x7, 'content/service-levels.yaml', levels('roundTheClock: false\nhours: 24x7\ntimeZone: UTC\n'));
   cases.deskAgrees = copyOfSite();
   write(cases.deskAgrees, 'content/service-levels.yaml', levels('roundTheClock: true\n'));
+  // The support line in office hours, written as the old comment showed it: the time zone inside hours.
+  cases.lineWithoutTimeZone = copyOfSite();
+  write(cases.lineWithoutTimeZone, 'content/service-levels.yaml', levels('roundTheClock: false\nhours: Monday to Friday, 08:00–18:00\ntimeZone: Central European Time\n'));
+  edit(cases.lineWithoutTimeZone, 'content/company.yaml', "    tel: '+359000000000'\n  roundTheClock: true\n", "    tel: '+359000000000'\n  roundTheClock: false\n  hours: Monday to Friday, 08:00–18:00 CET\n");
   cases.deskHoursTwice = copyOfSite();
   write(cases.deskHoursTwice, 'content/service-levels.yaml', levels('roundTheClock: true\nhours: Around the clock\n'));
+
+  // A channel's href written as the number is shown, and one linking to example.com.
+  cases.channels = copyOfSite();
+  write(cases.channels, 'content/service-levels.yaml', levels('roundTheClock: true\n').replace(/channels:\n/, "channels:\n  - kind: phone\n    label: +359 888 123 456\n    href: +359 888 123 456\n  - kind: portal\n    label: The client portal\n    href: https://portal.example.com/\n"));
 
   // The testimonial filled in, with its words and name but no record of who agreed to them.
   cases.testimonial = copyOfSite();
   write(cases.testimonial, 'content/testimonial.yaml', "quote: 'They kept every vessel online.'\nname: Ana Petrova\nrole: CEO\ncompany: Named Shipping\n");
+
+  // The partner marked as real (!placeholder deleted) with the placeholder's example.com address
+  // left in, and its logo renamed to a file nobody uploaded.
+  cases.partner = copyOfSite();
+  edit(cases.partner, 'content/company.yaml', 'partner: !placeholder', 'partner:');
+  edit(cases.partner, 'content/company.yaml', '/partner-logo.svg', '/partners/acme.svg');
 
   cases.onboarding = copyOfSite();
   write(cases.onboarding, 'content/onboarding.yaml', '/vrit:\n  firstVessel: four to six weeks\n/pricing:\n  firstVessel: one week\n');
@@ -126,8 +146,15 @@ partnerships: []
   write(cases.typo, 'content/people.yaml', '- name: Ana Petrova\n  role: Head of vessel IT\n  backgroud: Twelve years of onboard networks.\n  languages: [English]\n');
   cases.number = copyOfSite();
   edit(cases.number, 'content/company.yaml', "companyNumber: !placeholder '000000000'", 'companyNumber: 123456789');
+  cases.unitAsNumber = copyOfSite();
+  write(cases.unitAsNumber, 'content/results.yaml', fixtureResult().replace('unit: minutes', 'unit: 5'));
   cases.syntax = copyOfSite();
   edit(cases.syntax, 'content/company.yaml', 'replyTime: !placeholder one business day', 'replyTime: within: one day');
+  // A tab where the spaces go, early in the file: one problem, not one for each line after it.
+  cases.tab = copyOfSite();
+  edit(cases.tab, 'content/company.yaml', '  street:', '\tstreet:');
+  cases.reference = copyOfSite();
+  edit(cases.reference, 'content/company.yaml', 'replyTime: !placeholder one business day', 'replyTime: *urgent*');
   cases.twice = copyOfSite();
   write(cases.twice, 'content/results.yaml', `${fixtureResult()}  region: Baltic\n`);
   cases.tag = copyOfSite();
@@ -167,22 +194,24 @@ describe('content (scripts/check/content.mjs)', () => {
     });
   });
 
-  it('names a client without recorded permission to be named, a logo that is no file of the site, an example.com link, an expired certificate and a date written otherwise (once), and leaves a valid one alone', () => {
+  it('names a client without recorded permission to be named, a logo that is no file of the site or not in public/, an example.com link, an expired certificate and a date written otherwise (once), and leaves a valid one alone', () => {
     const file = 'content/references.yaml';
     expect(problemsOf('references')).toEqual([
       problemAt('references', file, 'clients/named.svg', 'the logo of the client “Named Shipping” should start with “/”: a file in public/'),
       problemAt('references', file, '- name: Silent Offshore', 'the client “Silent Offshore” has no recorded permission to be named: write who agreed, how and when in permission, or remove the client'),
       problemAt('references', file, 'www.example.com', 'the client “Sample Fleet” links to an example.com address: use the real one, or leave it out'),
+      problemAt('references', file, '/clients/sample-fleet.svg', 'the logo of the client “Sample Fleet” is not there: put the file at public/clients/sample-fleet.svg, or correct the path'),
       problemAt('references', file, "'2024-06-30'", 'the certificate “Information Security” expired on 2024-06-30: add the renewed certificate or remove it'),
       problemAt('references', file, '30.06.2028', 'the certificate “Environmental Management” needs validUntil, the last day it is valid, in quotes as ‘YYYY-MM-DD’'),
     ]);
   });
 
-  it('names a second person answering enquiries, and a photo that is not there', () => {
+  it('names a second person answering enquiries, a photo that is not there, and one in public/', () => {
     const file = 'content/people.yaml';
     expect(problemsOf('people')).toEqual([
       problemAt('people', file, 'ana-petrova.jpg', "the person “Ana Petrova” has a photo, app/people/ana-petrova.jpg, that is not there: give its path from the project's root, or leave photo out for a badge with the initials"),
       { file, line: readFileSync(join(cases.people, file), 'utf8').split('\n').lastIndexOf('  answersEnquiries: true') + 1, message: 'the person “Ana Petrova” answers enquiries too, but Ivan Ivanov already does: /contact names one person, so set answersEnquiries on one only' },
+      problemAt('people', file, 'public/partner-logo.svg', 'the person “Mei Lin” has a photo in public/, public/partner-logo.svg, which would publish the full-size original: move it to app/people/photos/ (any folder but public/) and give that path'),
     ]);
   });
 
@@ -195,14 +224,34 @@ describe('content (scripts/check/content.mjs)', () => {
     expect(problemsOf('deskInOfficeHours')).toEqual([problemAt('deskInOfficeHours', file, 'roundTheClock', disagrees)]);
     expect(problemsOf('desk24x7')).toEqual([problemAt('desk24x7', file, 'roundTheClock', disagrees)]);
     expect(problemsOf('deskAgrees')).toEqual([]);
+    expect(problemsOf('lineWithoutTimeZone')).toEqual([
+      problemAt('lineWithoutTimeZone', 'content/company.yaml', '08:00–18:00 CET', 'the support line has hours but no timeZone: say which time zone they are in (timeZone: Central European Time (CET/CEST))'),
+    ]);
     expect(problemsOf('deskHoursTwice')).toEqual([
       problemAt('deskHoursTwice', file, 'hours: Around', 'the support desk gives hours while roundTheClock is true: leave hours out (the site writes “24 hours a day, 7 days a week”), or set roundTheClock: false'),
     ]);
   });
 
+  it('names a channel whose href leads nowhere, in words, and one linking to example.com', () => {
+    const file = 'content/service-levels.yaml';
+    expect(problemsOf('channels')).toEqual([
+      problemAt('channels', file, 'href: +359', 'the channel “+359 888 123 456” has an href that leads nowhere, “+359 888 123 456”: write ‘tel:+’ and the digits (‘tel:+359888123456’), ‘mailto:’ and the address, or a web address (https://…), in quotes'),
+      problemAt('channels', file, 'portal.example.com', 'the channel “The client portal” links to an example.com address: use the real one, or leave it out'),
+    ]);
+  });
+
   it('names a testimonial without recorded permission, as a result’s quote', () => {
     expect(problemsOf('testimonial')).toEqual([
-      problemAt('testimonial', 'content/testimonial.yaml', 'quote:', 'the testimonial has no recorded permission: write who agreed, how and when in permission, or leave the testimonial out'),
+      problemAt('testimonial', 'content/testimonial.yaml', 'quote:', 'the testimonial has no recorded permission: write who agreed, how and when in permission (/rest needs a testimonial, so until a client agrees, keep the placeholder)'),
+    ]);
+  });
+
+  it('names the partner’s example.com address once it is no longer a placeholder, and its logo missing from public/', () => {
+    const file = 'content/company.yaml';
+    expect(problemsOf('asItIs')).toEqual([]); // the same address, still marked !placeholder
+    expect(problemsOf('partner')).toEqual([
+      problemAt('partner', file, 'href: https://example.com/', 'the partner links to an example.com address: use the real one, or leave it out'),
+      problemAt('partner', file, '/partners/acme.svg', 'the logo of the partner is not there: put the file at public/partners/acme.svg, or correct the path'),
     ]);
   });
 
@@ -214,7 +263,7 @@ describe('content (scripts/check/content.mjs)', () => {
     expect(problemsOf('onboardingTime')).toEqual([problemAt('onboardingTime', file, 'furtherVessels: one week', 'the time for /coms has no firstVessel')]);
   });
 
-  it('names a misspelt field, a number where text goes, a line that is not YAML, a field given twice and an unknown tag, each on its line', () => {
+  it('names a misspelt field, a number where text goes, a line that is not YAML (once, however many lines follow it), a tab, text starting with *, a field given twice and an unknown tag, each on its line', () => {
     expect(problemsOf('typo')).toEqual([
       problemAt('typo', 'content/people.yaml', '- name: Ana', 'the person “Ana Petrova” has no background'),
       problemAt('typo', 'content/people.yaml', 'backgroud', 'the person “Ana Petrova” has “backgroud”, which is not a field here: check the spelling against the file’s comments, or remove it'),
@@ -222,7 +271,12 @@ describe('content (scripts/check/content.mjs)', () => {
     expect(problemsOf('number')).toEqual([
       problemAt('number', 'content/company.yaml', 'companyNumber: 123456789', "companyNumber of the company should be text, not 123456789: put it in quotes ('…')"),
     ]);
-    expect(problemsOf('syntax')).toEqual([named('syntax', 'content/company.yaml', 'replyTime: within', /^is not valid YAML here \(.*\): check the indentation, and put text that holds “: ”/)]);
+    expect(problemsOf('unitAsNumber')).toEqual([
+      problemAt('unitAsNumber', 'content/results.yaml', 'unit: 5', "unit of the figure “First response to a P1 call” of the result “Fewer dropped links and no lost backups across a tanker fleet” should be text, not 5: put it in quotes ('…')"),
+    ]);
+    expect(problemsOf('syntax')).toEqual([named('syntax', 'content/company.yaml', 'replyTime: within', /^is not valid YAML here \(.*\): check the indentation, and put text in quotes \('…'\) when it holds “: ” or “ #”, or starts with a quote, %, @, \[, \{, >, \|, \*, &, ! or `$/)]);
+    expect(problemsOf('tab')).toEqual([problemAt('tab', 'content/company.yaml', '\tstreet:', 'is indented with a tab: indent with spaces, two for each level, never tabs')]);
+    expect(problemsOf('reference')).toEqual([problemAt('reference', 'content/company.yaml', 'replyTime: *', "has text starting with “*”, which YAML reads as a reference: put the text in quotes ('…')")]);
     expect(problemsOf('twice')).toEqual([problemAt('twice', 'content/results.yaml', 'region: Baltic', 'gives region a second time: keep one of them')]);
     expect(problemsOf('tag')).toEqual([problemAt('tag', 'content/company.yaml', '!placeholdr', '!placeholdr is no tag this site knows: the only one is !placeholder')]);
   });

@@ -11,10 +11,9 @@ const TECHNICAL = new Set([
   'className', 'href', 'src', 'srcSet', 'sizes', 'id', 'key', 'type', 'rel', 'target', 'role', 'htmlFor', 'name',
   'autoComplete', 'inputMode', 'enterKeyHint', 'method', 'action', 'encType', 'as', 'variant', 'tone', 'align',
   'illustration', 'loading', 'decoding', 'fetchPriority', 'lang', 'dir', 'pattern', 'style', 'viewBox', 'd', 'fill',
-  'stroke', 'xmlns', 'path', 'icon', 'slug', 'network', 'logo', 'url', 'tel', 'locale', 'registeredInCode',
-  'contactEndpoint', 'gtmId', 'media', 'crossOrigin', 'referrerPolicy', 'charSet', 'content', 'property', 'strategy',
-  'dangerouslySetInnerHTML', 'form', 'accept', 'defaultValue', 'value', 'card', 'siteName', 'photo', 'profile',
-  'services', 'kind', 'level', 'date', 'permission',
+  'stroke', 'xmlns', 'path', 'icon', 'slug', 'network', 'logo', 'url', 'locale', 'contactEndpoint', 'gtmId', 'media',
+  'crossOrigin', 'referrerPolicy', 'charSet', 'content', 'property', 'strategy', 'dangerouslySetInnerHTML', 'form',
+  'accept', 'defaultValue', 'value', 'card', 'siteName', 'kind',
 ]);
 
 /** Source files of the tree, parsed once. */
